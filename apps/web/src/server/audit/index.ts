@@ -1,0 +1,1 @@
+export { audit, type AuditAction, type AuditInput } from "./audit";

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The `terrace` CLI. Runs the compiled engine (engine/dist, made by `npm install` and by
+// `npm run build`) and falls back to the TypeScript sources through tsx in a fresh checkout.
+import { existsSync } from "node:fs";
+
+const compiled = new URL("../dist/cli/main.js", import.meta.url);
+if (existsSync(compiled)) {
+  await import(compiled.href);
+} else {
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import(new URL("../src/cli/main.ts", import.meta.url).href);
+}

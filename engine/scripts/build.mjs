@@ -1,0 +1,28 @@
+// Compiles engine/src to engine/dist (ES modules, no bundling) with esbuild. Type checking is a
+// separate step (`npm run typecheck`), so this stays well under a second.
+import { build } from "esbuild";
+import { readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const src = path.join(root, "src");
+
+function sources(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return name === "testdata" ? [] : sources(p);
+    return p.endsWith(".ts") && !p.endsWith(".test.ts") && !p.endsWith(".d.ts") ? [p] : [];
+  });
+}
+
+rmSync(path.join(root, "dist"), { recursive: true, force: true });
+await build({
+  entryPoints: sources(src),
+  outdir: path.join(root, "dist"),
+  outbase: src,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: true,
+  logLevel: "warning",
+});

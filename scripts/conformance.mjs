@@ -1,0 +1,66 @@
+// Runs the conformance suites in ../shared/conformance against the engine and prints a pass count
+// per area. Every case either passes or is listed, with its reason, in
+// engine/conformance/known-gaps.json: a case that is neither fails the run.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "./lib/paths.mjs";
+
+const shared = path.resolve(ROOT, "..", "shared", "conformance");
+if (!existsSync(shared)) {
+  console.log("conformance: ../shared/conformance not found; nothing to run");
+  process.exit(0);
+}
+const gaps = JSON.parse(readFileSync(path.join(ROOT, "engine/conformance/known-gaps.json"), "utf8"));
+
+// Harnesses register here as the engine grows: area -> (caseDir) => Promise<{ok, message}>.
+const harnesses = {};
+
+const AREAS = [
+  ["A", "provider for_each: configuration", (n) => n < 10],
+  ["B", "provider for_each: runtime", (n) => n >= 10 && n < 20],
+  ["C", "state snapshot v4", (n) => n >= 20 && n < 30],
+  ["D", "static evaluation", (n) => n >= 30 && n < 40],
+  ["E", "planning behaviours", (n) => n >= 40 && n < 80],
+  ["F", "protocol encoding", (n) => n >= 80],
+];
+
+const cases = [];
+const tofuCases = path.join(shared, "opentofu", "cases");
+for (const name of readdirSync(tofuCases).sort()) {
+  const n = Number(name.slice(0, 3));
+  const area = AREAS.find(([, , test]) => test(n));
+  cases.push({ suite: "opentofu", id: name, area: area[0], areaName: area[1], dir: path.join(tofuCases, name) });
+}
+const specDir = path.join(shared, "hcl-specsuite", "tests");
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(path.join(dir, d.name)) : d.name.endsWith(".t") ? [path.join(dir, d.name)] : [],
+  );
+for (const file of walk(specDir).sort()) {
+  const id = path.relative(specDir, file).replace(/\.t$/, "");
+  cases.push({ suite: "hcl-specsuite", id, area: "HCL", areaName: "HCL specsuite", dir: file });
+}
+
+const byArea = new Map();
+let unexplained = 0;
+for (const c of cases) {
+  const key = `${c.area} ${c.areaName}`;
+  const tally = byArea.get(key) ?? { pass: 0, gap: 0, fail: 0 };
+  byArea.set(key, tally);
+  const harness = harnesses[c.area];
+  const result = harness ? await harness(c.dir) : { ok: false, message: "no harness for this area yet" };
+  const gap = gaps[`${c.suite}/${c.id}`];
+  if (result.ok) tally.pass++;
+  else if (gap) tally.gap++;
+  else {
+    tally.fail++;
+    unexplained++;
+    console.log(`FAIL ${c.suite}/${c.id}: ${result.message}`);
+  }
+}
+for (const [area, t] of byArea) {
+  console.log(`conformance ${area}: ${t.pass} passed, ${t.gap} known gaps, ${t.fail} failed`);
+}
+const total = [...byArea.values()].reduce((a, t) => ({ pass: a.pass + t.pass, gap: a.gap + t.gap, fail: a.fail + t.fail }), { pass: 0, gap: 0, fail: 0 });
+console.log(`conformance: ${total.pass} passed, ${total.fail} failed (${total.gap} known gaps listed in engine/conformance/known-gaps.json)`);
+process.exit(unexplained ? 1 : 0);
