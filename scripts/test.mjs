@@ -112,7 +112,7 @@ try {
 
   if (phases.has("unit")) {
     log("unit and database tests (vitest: engine, web)");
-    const out = path.join(resultsDir, "vitest-unit.json");
+    const out = path.join(resultsDir, `vitest-unit-${process.pid}.json`);
     rmSync(out, { force: true });
     const code = run(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--project", "engine", "--project", "web", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, "--passWithNoTests"], { env: testEnv });
     addVitestTotals(out);
@@ -145,7 +145,7 @@ try {
 
     if (phases.has("http")) {
       log(`HTTP tests against ${terrace.url} (including the real terraform CLI where present)`);
-      const out = path.join(resultsDir, "vitest-http.json");
+      const out = path.join(resultsDir, `vitest-http-${process.pid}.json`);
       rmSync(out, { force: true });
       const code = vitest("http", out, serverEnv);
       addVitestTotals(out);
@@ -155,7 +155,7 @@ try {
     if (phases.has("e2e")) {
       log("browser tests (Playwright in Debian's Chromium)");
       const chromium = ensureChromium((m) => log(m));
-      const out = path.join(resultsDir, "playwright.json");
+      const out = path.join(resultsDir, `playwright-${process.pid}.json`);
       rmSync(out, { force: true });
       const code = run(process.execPath, [path.join(ROOT, "node_modules/@playwright/test/cli.js"), "test", "-c", "e2e/playwright.config.ts"], {
         env: { ...serverEnv, TERRACE_CHROMIUM: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },

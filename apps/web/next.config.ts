@@ -22,6 +22,8 @@ const securityHeaders = [
 
 const config: NextConfig = {
   poweredByHeader: false,
+  // Separate build directories let several checkouts' test runs build side by side.
+  distDir: process.env.TERRACE_NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   // Type checking runs in `npm test` (tsc), not inside every build.
   typescript: { ignoreBuildErrors: true },

@@ -38,7 +38,7 @@ export function ensureEngineBuilt() {
 }
 
 export function ensureWebBuilt({ force = false } = {}) {
-  const buildId = path.join(WEB, ".next", "BUILD_ID");
+  const buildId = path.join(WEB, process.env.TERRACE_NEXT_DIST_DIR || ".next", "BUILD_ID");
   const sources = [path.join(WEB, "src"), path.join(WEB, "next.config.ts"), path.join(WEB, "package.json"), path.join(ROOT, "public"), path.join(ENGINE, "src")];
   if (!force && existsSync(buildId) && statSync(buildId).mtimeMs >= newestMtime(sources)) return false;
   run(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], WEB);
