@@ -1,0 +1,50 @@
+// Paths into values and errors that carry one (cty.Path / cty.PathError), printed the way
+// OpenTofu's tfdiags.FormatError prints them: `[1].name: a number is required`.
+
+import { goQuote } from "./equality.js";
+import type { Path, PathStep, Value } from "./value.js";
+
+export type { Path, PathStep };
+
+export interface PathError {
+  readonly path: Path;
+  readonly message: string;
+}
+
+export function pathError(path: Path, message: string): PathError {
+  return { path: [...path], message };
+}
+
+export function attrStep(name: string): PathStep {
+  return { kind: "attr", name };
+}
+
+export function indexStep(key: Value): PathStep {
+  return { kind: "index", key };
+}
+
+/** tfdiags.FormatCtyPath: `.a[0]["k"]`. */
+export function formatPath(path: Path): string {
+  let out = "";
+  for (const step of path) {
+    if (step.kind === "attr") {
+      out += `.${step.name}`;
+      continue;
+    }
+    const k = step.key;
+    out += "[";
+    if (k.kind === "null") out += "null";
+    else if (k.kind === "unknown") out += "(not yet known)";
+    else if (k.kind === "number") out += k.value.text("g");
+    else if (k.kind === "string") out += goQuote(k.value);
+    else out += "...";
+    out += "]";
+  }
+  return out;
+}
+
+/** tfdiags.FormatError: the path (when there is one), a colon, then the message. */
+export function formatPathError(err: PathError): string {
+  if (err.path.length === 0) return err.message;
+  return `${formatPath(err.path)}: ${err.message}`;
+}
