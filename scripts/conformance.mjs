@@ -13,7 +13,13 @@ if (!existsSync(shared)) {
 const gaps = JSON.parse(readFileSync(path.join(ROOT, "engine/conformance/known-gaps.json"), "utf8"));
 
 // Harnesses register here as the engine grows: area -> (caseDir) => Promise<{ok, message}>.
-const harnesses = {};
+// They are loaded from the engine's TypeScript sources through tsx, so no build is needed first.
+const { tsImport } = await import("tsx/esm/api");
+const readIfExists = (p) => (existsSync(p) ? readFileSync(p, "utf8") : undefined);
+const { runSpecTest } = await tsImport(path.join(ROOT, "engine/src/hcl/specsuite/index.ts"), import.meta.url);
+const harnesses = {
+  HCL: async (file) => runSpecTest(file, readIfExists),
+};
 
 const AREAS = [
   ["A", "provider for_each: configuration", (n) => n < 10],

@@ -1,0 +1,138 @@
+// The public entry points of the native-syntax parser: whole configuration files, standalone
+// expressions and standalone templates. Each returns its result plus diagnostics and never throws.
+import type { Expression, File } from "./ast.js";
+import { errorDiag, type Diagnostic } from "./diagnostics.js";
+import { Parser, templateResult } from "./parser.js";
+import type { Pos } from "./pos.js";
+import { scanTokens, type ScanMode, type Token } from "./scanner.js";
+import { decodeSource } from "./source.js";
+import { parseTemplateParts } from "./template.js";
+
+const START: Pos = { line: 1, column: 1, byte: 0 };
+
+export interface ParseResult<T> {
+  result: T;
+  diagnostics: Diagnostic[];
+}
+
+/** Scans and reports tokens that never belong in HCL source (hclsyntax's checkInvalidTokens). */
+export function lex(src: string, filename: string, start: Pos, mode: ScanMode): { tokens: Token[]; diagnostics: Diagnostic[] } {
+  const tokens = scanTokens(src, filename, start, mode);
+  return { tokens, diagnostics: checkInvalidTokens(tokens) };
+}
+
+function checkInvalidTokens(tokens: Token[]): Diagnostic[] {
+  const diags: Diagnostic[] = [];
+  let toldBitwise = 0;
+  let toldBacktick = 0;
+  let toldApostrophe = 0;
+  let toldSemicolon = 0;
+  let toldBadUTF8 = 0;
+  for (const tok of tokens) {
+    switch (tok.type) {
+      case "BitwiseAnd":
+      case "BitwiseOr":
+      case "BitwiseXor":
+      case "BitwiseNot":
+        if (toldBitwise < 4) {
+          const suggestion =
+            tok.type === "BitwiseAnd"
+              ? ' Did you mean boolean AND ("&&")?'
+              : tok.type === "BitwiseOr"
+                ? ' Did you mean boolean OR ("||")?'
+                : tok.type === "BitwiseNot"
+                  ? ' Did you mean boolean NOT ("!")?'
+                  : "";
+          diags.push(errorDiag("Unsupported operator", `Bitwise operators are not supported.${suggestion}`, tok.range));
+          toldBitwise++;
+        }
+        break;
+      case "Backtick":
+        // Report every other backtick, so a backtick-quoted string is reported once.
+        if (toldBacktick % 2 === 0) {
+          diags.push(
+            errorDiag("Invalid character", 'The "`" character is not valid. To create a multi-line string, use the "heredoc" syntax, like "<<EOT".', tok.range),
+          );
+        }
+        if (toldBacktick <= 2) toldBacktick++;
+        break;
+      case "Apostrophe":
+        if (toldApostrophe % 2 === 0) {
+          diags.push(errorDiag("Invalid character", 'Single quotes are not valid. Use double quotes (") to enclose strings.', tok.range));
+        }
+        if (toldApostrophe <= 2) toldApostrophe++;
+        break;
+      case "Semicolon":
+        if (toldSemicolon < 1) {
+          diags.push(
+            errorDiag(
+              "Invalid character",
+              'The ";" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.',
+              tok.range,
+            ),
+          );
+          toldSemicolon++;
+        }
+        break;
+      case "BadUTF8":
+        if (toldBadUTF8 < 1) {
+          diags.push(
+            errorDiag("Invalid character encoding", "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.", tok.range),
+          );
+          toldBadUTF8++;
+        }
+        break;
+      case "QuotedNewline":
+        diags.push(
+          errorDiag(
+            "Invalid multi-line string",
+            'Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the "heredoc" multi-line template syntax.',
+            tok.range,
+          ),
+        );
+        break;
+      case "Invalid":
+        diags.push(errorDiag("Invalid character", "This character is not used within the language.", tok.range));
+        break;
+      default:
+        break;
+    }
+  }
+  return diags;
+}
+
+/** Parses a whole native-syntax configuration file (`.tf`, `.tofu`, `.tftest.hcl`, ...). */
+export function parseConfig(source: string | Uint8Array, filename: string, start: Pos = START): ParseResult<File> {
+  const src = decodeSource(source);
+  const { tokens, diagnostics } = lex(src, filename, start, "normal");
+  const parser = new Parser(tokens, src);
+  const { body, diags } = parser.parseBody("EOF");
+  diagnostics.push(...diags);
+  return { result: { filename, source: src, body }, diagnostics };
+}
+
+/** Parses a standalone expression (newlines are insignificant, as inside parentheses). */
+export function parseExpression(source: string | Uint8Array, filename: string, start: Pos = START): ParseResult<Expression> {
+  const src = decodeSource(source);
+  const { tokens, diagnostics } = lex(src, filename, start, "normal");
+  const parser = new Parser(tokens, src);
+  parser.p.pushIncludeNewlines(false);
+  const expr = parser.parseExpression(diagnostics);
+  const next = parser.p.peek();
+  if (next.type !== "EOF" && !parser.recovery) {
+    diagnostics.push(
+      errorDiag("Extra characters after expression", "An expression was successfully parsed, but extra characters were found after it.", next.range),
+    );
+  }
+  parser.p.popIncludeNewlines();
+  return { result: expr, diagnostics };
+}
+
+/** Parses a standalone template, such as a template file or a JSON string. */
+export function parseTemplate(source: string | Uint8Array, filename: string, start: Pos = START): ParseResult<Expression> {
+  const src = decodeSource(source);
+  const { tokens, diagnostics } = lex(src, filename, start, "template");
+  const parser = new Parser(tokens, src);
+  const t = parseTemplateParts(parser, "EOF", false, diagnostics);
+  return { result: templateResult(t, t.range), diagnostics };
+}

@@ -1,0 +1,41 @@
+// Source positions and ranges, as HCL reports them: line and column are 1-based (columns count
+// grapheme clusters), byte is the 0-based UTF-8 byte offset. Start is inclusive, end exclusive.
+
+export interface Pos {
+  line: number;
+  column: number;
+  byte: number;
+}
+
+export interface Range {
+  filename: string;
+  start: Pos;
+  end: Pos;
+}
+
+export function pos(line: number, column: number, byte: number): Pos {
+  return { line, column, byte };
+}
+
+/** The smallest range covering both a and b (HCL's RangeBetween / RangeOver). */
+export function rangeBetween(a: Range, b: Range): Range {
+  const start = a.start.byte <= b.start.byte ? a.start : b.start;
+  const end = a.end.byte >= b.end.byte ? a.end : b.end;
+  return { filename: a.filename, start, end };
+}
+
+/** A zero-width range at the given position. */
+export function emptyRangeAt(filename: string, p: Pos): Range {
+  return { filename, start: p, end: p };
+}
+
+export function rangeContainsOffset(r: Range, byte: number): boolean {
+  return byte >= r.start.byte && byte < r.end.byte;
+}
+
+export function formatRange(r: Range): string {
+  if (r.start.line === r.end.line) {
+    return `${r.filename}:${r.start.line},${r.start.column}-${r.end.column}`;
+  }
+  return `${r.filename}:${r.start.line},${r.start.column}-${r.end.line},${r.end.column}`;
+}
