@@ -16,12 +16,22 @@ export function route<P = Record<string, string>>(fn: Handler<P>) {
       const params = ctx?.params ? await ctx.params : ({} as P);
       return await fn(req, params);
     } catch (err) {
-      if (err instanceof ApiError) return errorResponse(err);
+      if (err instanceof ApiError) return errorResponse(withoutBrowserChallenge(req, err));
       if (err instanceof ZodError) return errorResponse(badRequest("Invalid request", formatZod(err)));
       console.error(`[terrace] ${req.method} ${new URL(req.url).pathname} failed:`, err);
       return json({ errors: [{ status: "500", title: "Internal server error" }] }, 500);
     }
   };
+}
+
+/**
+ * A Basic challenge is for the plain CLI's `backend "http"` (state and lock addresses). Anywhere
+ * else it would make a browser open its own password dialog over the UI's sign-in page.
+ */
+function withoutBrowserChallenge(req: Request, err: ApiError): ApiError {
+  if (!err.headers?.["WWW-Authenticate"] || new URL(req.url).pathname.startsWith("/api/v1/state/")) return err;
+  const { "WWW-Authenticate": _challenge, ...rest } = err.headers;
+  return new ApiError(err.status, err.message, err.detail, rest);
 }
 
 export function formatZod(err: ZodError): string {

@@ -1,0 +1,14 @@
+// One state version: metadata, outputs (sensitive ones masked) and resources per module (read).
+import { requireActor } from "@/server/auth";
+import { requireWorkspace } from "@/server/authz";
+import { json, route } from "@/server/http";
+import { findVersion, loadIndex, parseSerial, toDto, versionOverview } from "@/server/state-view";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route<{ org: string; workspace: string; serial: string }>(async (req, { org, workspace, serial }) => {
+  const wa = await requireWorkspace(await requireActor(req), org, workspace, "read");
+  const row = await findVersion(wa.workspace.id, parseSerial(serial));
+  const [data, index] = await Promise.all([toDto(row), loadIndex(row)]);
+  return json({ data, ...versionOverview(index) });
+});
