@@ -1,0 +1,20 @@
+// The subcommand table of the `terrace` CLI. Each command lives in its own module.
+import type { Command } from "./io.js";
+import { versionCommand } from "./version-command.js";
+
+export interface CommandEntry {
+  readonly run: Command;
+  /** One line for the usage text. */
+  readonly synopsis: string;
+}
+
+export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, CommandEntry>([
+  ["version", { run: versionCommand, synopsis: "Show the current Terrace version" }],
+]);
+
+/** Spellings that name a command too (`terrace -version`). */
+export const aliases: ReadonlyMap<string, string> = new Map([
+  ["-version", "version"],
+  ["--version", "version"],
+  ["-v", "version"],
+]);
