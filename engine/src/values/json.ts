@@ -5,7 +5,7 @@
 
 import { BigFloat, PARSE_PREC } from "./bigfloat.js";
 import { convert } from "./convert.js";
-import { pathError, type PathError } from "./path.js";
+import { catchPathFailure as guard, failAt as fail, type PathResult } from "./path.js";
 import {
   BoolType,
   DynamicPseudoType,
@@ -39,26 +39,7 @@ import {
   type Value,
 } from "./value.js";
 
-export type JSONResult<T> = { ok: true; value: T } | { ok: false; error: PathError };
-
-class JSONFailure extends Error {
-  constructor(readonly pathError: PathError) {
-    super(pathError.message);
-  }
-}
-
-function fail(path: Path, message: string): never {
-  throw new JSONFailure(pathError(path, message));
-}
-
-function guard<T>(f: () => T): JSONResult<T> {
-  try {
-    return { ok: true, value: f() };
-  } catch (e) {
-    if (e instanceof JSONFailure) return { ok: false, error: e.pathError };
-    throw e;
-  }
-}
+export type JSONResult<T> = PathResult<T>;
 
 // ---------------------------------------------------------------------------------------------
 // Marshal

@@ -7,7 +7,7 @@
 
 import { BigFloat, PARSE_PREC } from "./bigfloat.js";
 import { MsgpackReadError, readMsgpack, type MsgNode } from "./msgpackread.js";
-import { pathError, type PathError } from "./path.js";
+import { catchPathFailure as guard, failAt as fail, pathError, type PathResult } from "./path.js";
 import { compareStrings, marshalType, typeFromJSON, type Type } from "./types.js";
 import {
   DynamicVal,
@@ -31,26 +31,7 @@ import {
   type Value,
 } from "./value.js";
 
-export type MsgpackResult<T> = { ok: true; value: T } | { ok: false; error: PathError };
-
-class MsgpackFailure extends Error {
-  constructor(readonly pathError: PathError) {
-    super(pathError.message);
-  }
-}
-
-function fail(path: Path, message: string): never {
-  throw new MsgpackFailure(pathError(path, message));
-}
-
-function guard<T>(f: () => T): MsgpackResult<T> {
-  try {
-    return { ok: true, value: f() };
-  } catch (e) {
-    if (e instanceof MsgpackFailure) return { ok: false, error: e.pathError };
-    throw e;
-  }
-}
+export type MsgpackResult<T> = PathResult<T>;
 
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder("utf-8", { fatal: false });

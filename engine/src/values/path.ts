@@ -15,6 +15,30 @@ export function pathError(path: Path, message: string): PathError {
   return { path: [...path], message };
 }
 
+/** The answer of a decoder that fails with a located error instead of throwing. */
+export type PathResult<T> = { ok: true; value: T } | { ok: false; error: PathError };
+
+/** Thrown deep inside a decoder and caught at its public boundary by `catchPathFailure`. */
+class PathFailure extends Error {
+  constructor(readonly pathError: PathError) {
+    super(pathError.message);
+  }
+}
+
+export function failAt(path: Path, message: string): never {
+  throw new PathFailure(pathError(path, message));
+}
+
+/** Runs `f`, turning a `failAt` inside it into a failed result; anything else still throws. */
+export function catchPathFailure<T>(f: () => T): PathResult<T> {
+  try {
+    return { ok: true, value: f() };
+  } catch (e) {
+    if (e instanceof PathFailure) return { ok: false, error: e.pathError };
+    throw e;
+  }
+}
+
 export function attrStep(name: string): PathStep {
   return { kind: "attr", name };
 }
