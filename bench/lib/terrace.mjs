@@ -41,7 +41,9 @@ export async function benchTerrace({ log = console.log } = {}) {
 
     const port = await freePort();
     const token = `trc_bench_${Date.now()}_token`;
-    const child = spawn(process.execPath, [path.join(WEB, "server.mjs")], {
+    // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, path.join(WEB, "server.mjs")], {
       cwd: WEB,
       env: {
         ...process.env,
