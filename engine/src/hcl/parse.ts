@@ -4,7 +4,7 @@ import type { Expression, File } from "./ast.js";
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
 import { Parser, templateResult } from "./parser.js";
 import type { Pos } from "./pos.js";
-import { scanTokens, type ScanMode, type Token } from "./scanner.js";
+import { scanStream, tokenTypeCode, type ScanMode, type TokenStream, type TokenType } from "./scanner.js";
 import { decodeSource } from "./source.js";
 import { parseTemplateParts } from "./template.js";
 
@@ -16,19 +16,27 @@ export interface ParseResult<T> {
 }
 
 /** Scans and reports tokens that never belong in HCL source (hclsyntax's checkInvalidTokens). */
-export function lex(src: string, filename: string, start: Pos, mode: ScanMode): { tokens: Token[]; diagnostics: Diagnostic[] } {
-  const tokens = scanTokens(src, filename, start, mode);
+export function lex(src: string, filename: string, start: Pos, mode: ScanMode): { tokens: TokenStream; diagnostics: Diagnostic[] } {
+  const tokens = scanStream(src, filename, start, mode);
   return { tokens, diagnostics: checkInvalidTokens(tokens) };
 }
 
-function checkInvalidTokens(tokens: Token[]): Diagnostic[] {
+/** Token type codes checkInvalidTokens reports; the others are skipped without making a token. */
+const REPORTED = new Uint8Array(64);
+for (const t of ["BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "Backtick", "Apostrophe", "Semicolon", "BadUTF8", "QuotedNewline", "Invalid"] as TokenType[]) {
+  REPORTED[tokenTypeCode(t)] = 1;
+}
+
+function checkInvalidTokens(stream: TokenStream): Diagnostic[] {
   const diags: Diagnostic[] = [];
   let toldBitwise = 0;
   let toldBacktick = 0;
   let toldApostrophe = 0;
   let toldSemicolon = 0;
   let toldBadUTF8 = 0;
-  for (const tok of tokens) {
+  for (let i = 0; i < stream.count; i++) {
+    if (REPORTED[stream.types[i] as number] === 0) continue;
+    const tok = stream.token(i);
     switch (tok.type) {
       case "BitwiseAnd":
       case "BitwiseOr":
@@ -107,6 +115,7 @@ export function parseConfig(source: string | Uint8Array, filename: string, start
   const { tokens, diagnostics } = lex(src, filename, start, "normal");
   const parser = new Parser(tokens, src);
   const { body, diags } = parser.parseBody("EOF");
+  tokens.release();
   diagnostics.push(...diags);
   return { result: { filename, source: src, body }, diagnostics };
 }
@@ -119,12 +128,13 @@ export function parseExpression(source: string | Uint8Array, filename: string, s
   parser.p.pushIncludeNewlines(false);
   const expr = parser.parseExpression(diagnostics);
   const next = parser.p.peek();
-  if (next.type !== "EOF" && !parser.recovery) {
+  if (parser.p.type(next) !== "EOF" && !parser.recovery) {
     diagnostics.push(
-      errorDiag("Extra characters after expression", "An expression was successfully parsed, but extra characters were found after it.", next.range),
+      errorDiag("Extra characters after expression", "An expression was successfully parsed, but extra characters were found after it.", parser.p.range(next)),
     );
   }
   parser.p.popIncludeNewlines();
+  tokens.release();
   return { result: expr, diagnostics };
 }
 
@@ -134,5 +144,6 @@ export function parseTemplate(source: string | Uint8Array, filename: string, sta
   const { tokens, diagnostics } = lex(src, filename, start, "template");
   const parser = new Parser(tokens, src);
   const t = parseTemplateParts(parser, "EOF", false, diagnostics);
+  tokens.release();
   return { result: templateResult(t, t.range), diagnostics };
 }

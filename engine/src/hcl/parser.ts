@@ -15,10 +15,10 @@ import type {
   Traverser,
 } from "./ast.js";
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
-import { Peeker } from "./peeker.js";
 import { formatRange, rangeBetween, type Range } from "./pos.js";
-import type { Token, TokenType } from "./scanner.js";
-import { normalizeNFC, unescapeLiteral } from "./strings.js";
+import { Peeker, type Tok } from "./peeker.js";
+import { tokenTypeCode, type TokenStream, type TokenType } from "./scanner.js";
+import { isPlainLiteral, normalizeNFC, unescapeLiteral } from "./strings.js";
 import { parseTemplateParts, type TemplateParse } from "./template.js";
 
 const BINARY_LEVELS: ReadonlyArray<Partial<Record<TokenType, BinaryOperator>>> = [
@@ -35,6 +35,13 @@ const BINARY_LEVEL: Partial<Record<TokenType, number>> = {};
 BINARY_LEVELS.forEach((ops, level) => {
   for (const t of Object.keys(ops) as TokenType[]) BINARY_LEVEL[t] = level;
 });
+
+const QUOTED_LIT = tokenTypeCode("QuotedLit");
+const CQUOTE = tokenTypeCode("CQuote");
+
+/** BINARY_LEVEL by token type code (-1: not a binary operator), asked after every operand. */
+const LEVEL_BY_CODE = new Int8Array(64).fill(-1);
+for (const [t, level] of Object.entries(BINARY_LEVEL)) LEVEL_BY_CODE[tokenTypeCode(t as TokenType)] = level;
 
 const NUMBER_RE = /^[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/;
 
@@ -68,6 +75,19 @@ export function oppositeBracket(t: TokenType): TokenType | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * An array built by push has room for at least 17 items; the tree keeps its arrays for as long as
+ * it lives, so each is copied to its exact size once complete (most hold one to three items).
+ */
+export function fit<T>(items: T[]): T[] {
+  return items.length === 0 ? items : items.slice();
+}
+
+function findAttribute(attributes: readonly Attribute[], name: string): Attribute | undefined {
+  for (const a of attributes) if (a.name === name) return a;
+  return undefined;
 }
 
 /** True if an error was appended to diags at or after index `mark`. */
@@ -108,15 +128,15 @@ export class Parser {
     this.depth--;
   }
 
-  constructor(tokens: Token[], readonly src: string) {
+  constructor(tokens: TokenStream, readonly src: string) {
     this.p = new Peeker(tokens, src);
   }
 
-  text(tok: Token): string {
+  text(tok: Tok): string {
     return this.p.text(tok);
   }
 
-  identName(tok: Token): string {
+  identName(tok: Tok): string {
     return normalizeNFC(this.p.text(tok));
   }
 
@@ -125,13 +145,13 @@ export class Parser {
   }
 
   /** Skips to just after the token `end`, counting nested brackets of the same kind. */
-  recover(end: TokenType): Token {
+  recover(end: TokenType): Tok {
     const start = oppositeBracket(end);
     this.recovery = true;
     let nest = 0;
     for (;;) {
       const tok = this.p.read();
-      let ty = tok.type;
+      let ty = this.p.type(tok);
       if (end === "TemplateSeqEnd" && ty === "TemplateControl") ty = "TemplateInterp";
       if (ty === start) nest++;
       else if (ty === end) {
@@ -146,7 +166,7 @@ export class Parser {
     const end = oppositeBracket(start);
     for (;;) {
       const tok = this.p.read();
-      if (tok.type === start || tok.type === "EOF") break;
+      if (this.p.type(tok) === start || this.p.type(tok) === "EOF") break;
     }
     if (end) this.recover(end);
   }
@@ -157,7 +177,7 @@ export class Parser {
     const open: TokenType[] = [];
     for (;;) {
       const tok = this.p.read();
-      switch (tok.type) {
+      switch (this.p.type(tok)) {
         case "Newline":
           if (open.length === 0) return;
           break;
@@ -170,14 +190,14 @@ export class Parser {
         case "OHeredoc":
         case "TemplateInterp":
         case "TemplateControl":
-          open.push(tok.type);
+          open.push(this.p.type(tok));
           break;
         case "CBrace":
         case "CBrack":
         case "CParen":
         case "CQuote":
         case "CHeredoc": {
-          const opener = oppositeBracket(tok.type);
+          const opener = oppositeBracket(this.p.type(tok));
           while (open.length > 0 && open[open.length - 1] !== opener) open.pop();
           if (open.length > 0) open.pop();
           break;
@@ -196,28 +216,29 @@ export class Parser {
 
   parseBody(end: TokenType): { body: Body; diags: Diagnostic[] } {
     const attributes: Attribute[] = [];
-    const byName = new Map<string, Attribute>();
+    // Most bodies have a handful of arguments: a Map only once there are many.
+    let byName: Map<string, Attribute> | undefined;
     const blocks: Block[] = [];
     const diags: Diagnostic[] = [];
     const startRange = this.p.prevRange();
     let endRange: Range;
     for (;;) {
       const next = this.p.peek();
-      if (next.type === end) {
+      if (this.p.type(next) === end) {
         endRange = this.p.nextRange();
         this.p.read();
         break;
       }
-      if (next.type === "Newline") {
+      if (this.p.type(next) === "Newline") {
         this.p.read();
         continue;
       }
-      if (next.type === "Ident") {
+      if (this.p.type(next) === "Ident") {
         const item = this.parseBodyItem(diags);
         if (!item) continue;
         if (item.kind === "Block") blocks.push(item);
         else {
-          const existing = byName.get(item.name);
+          const existing = byName ? byName.get(item.name) : findAttribute(attributes, item.name);
           if (existing) {
             diags.push(
               errorDiag(
@@ -227,17 +248,18 @@ export class Parser {
               ),
             );
           } else {
-            byName.set(item.name, item);
             attributes.push(item);
+            if (byName) byName.set(item.name, item);
+            else if (attributes.length > 8) byName = new Map(attributes.map((a) => [a.name, a]));
           }
         }
         continue;
       }
       const bad = this.p.read();
       if (!this.recovery) {
-        if (bad.type === "OQuote") {
-          diags.push(errorDiag("Invalid argument name", "Argument names must not be quoted.", bad.range));
-        } else if (bad.type === "EOF") {
+        if (this.p.type(bad) === "OQuote") {
+          diags.push(errorDiag("Invalid argument name", "Argument names must not be quoted.", this.p.range(bad)));
+        } else if (this.p.type(bad) === "EOF") {
           if (end === "CBrace") {
             diags.push(
               errorDiag(
@@ -250,7 +272,7 @@ export class Parser {
             diags.push(errorDiag("Unclosed configuration body", "Found end of file before the end of this configuration body.", startRange));
           }
         } else {
-          diags.push(errorDiag("Argument or block definition required", "An argument or block definition is required here.", bad.range));
+          diags.push(errorDiag("Argument or block definition required", "An argument or block definition is required here.", this.p.range(bad)));
         }
       }
       endRange = this.p.prevRange();
@@ -261,8 +283,8 @@ export class Parser {
     return {
       body: {
         kind: "Body",
-        attributes,
-        blocks,
+        attributes: fit(attributes),
+        blocks: fit(blocks),
         range,
         endRange: { filename: endRange.filename, start: endRange.end, end: endRange.end },
       },
@@ -272,13 +294,13 @@ export class Parser {
 
   private parseBodyItem(diags: Diagnostic[]): Attribute | Block | undefined {
     const ident = this.p.read();
-    if (ident.type !== "Ident") {
+    if (this.p.type(ident) !== "Ident") {
       this.recoverAfterBodyItem();
-      diags.push(errorDiag("Argument or block definition required", "An argument or block definition is required here.", ident.range));
+      diags.push(errorDiag("Argument or block definition required", "An argument or block definition is required here.", this.p.range(ident)));
       return undefined;
     }
     const next = this.p.peek();
-    switch (next.type) {
+    switch (this.p.type(next)) {
       case "Equal":
         return this.finishBodyAttribute(ident, false, diags);
       case "OQuote":
@@ -291,7 +313,7 @@ export class Parser {
           errorDiag(
             "Argument or block definition required",
             'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.',
-            ident.range,
+            this.p.range(ident),
           ),
         );
         return undefined;
@@ -301,13 +323,13 @@ export class Parser {
   /** The body of a one-line block `a { b = c }`: exactly one attribute, then the closing brace. */
   private parseSingleAttrBody(diags: Diagnostic[]): Body | undefined {
     const ident = this.p.read();
-    if (ident.type !== "Ident") {
+    if (this.p.type(ident) !== "Ident") {
       this.recoverAfterBodyItem();
-      diags.push(errorDiag("Argument or block definition required", "An argument or block definition is required here.", ident.range));
+      diags.push(errorDiag("Argument or block definition required", "An argument or block definition is required here.", this.p.range(ident)));
       return undefined;
     }
     const next = this.p.peek();
-    switch (next.type) {
+    switch (this.p.type(next)) {
       case "Equal": {
         const attr = this.finishBodyAttribute(ident, true, diags);
         return {
@@ -326,7 +348,7 @@ export class Parser {
           errorDiag(
             "Argument definition required",
             `A single-line block definition can contain only a single argument. If you meant to define argument ${JSON.stringify(this.text(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`,
-            rangeBetween(ident.range, next.range),
+            rangeBetween(this.p.range(ident), this.p.range(next)),
           ),
         );
         return undefined;
@@ -336,14 +358,14 @@ export class Parser {
           errorDiag(
             "Argument or block definition required",
             'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.',
-            ident.range,
+            this.p.range(ident),
           ),
         );
         return undefined;
     }
   }
 
-  private finishBodyAttribute(ident: Token, singleLine: boolean, diags: Diagnostic[]): Attribute {
+  private finishBodyAttribute(ident: Tok, singleLine: boolean, diags: Diagnostic[]): Attribute {
     const eq = this.p.read();
     const exprMark = diags.length;
     const expr = this.parseExpression(diags);
@@ -355,15 +377,15 @@ export class Parser {
       endRange = this.p.prevRange();
       if (!singleLine) {
         const end = this.p.peek();
-        if (end.type !== "Newline" && end.type !== "EOF") {
+        if (this.p.type(end) !== "Newline" && this.p.type(end) !== "EOF") {
           if (!this.recovery) {
             let summary = "Missing newline after argument";
             let detail = "An argument definition must end with a newline.";
-            if (end.type === "Comma") {
+            if (this.p.type(end) === "Comma") {
               summary = "Unexpected comma after argument";
               detail = "Argument definitions must be separated by newlines, not commas. " + detail;
             }
-            diags.push(errorDiag(summary, detail, end.range, rangeBetween(ident.range, end.range)));
+            diags.push(errorDiag(summary, detail, this.p.range(end), rangeBetween(this.p.range(ident), this.p.range(end))));
           }
           endRange = this.p.prevRange();
           this.recoverAfterBodyItem();
@@ -377,26 +399,26 @@ export class Parser {
       kind: "Attribute",
       name: this.identName(ident),
       expr,
-      nameRange: ident.range,
-      equalsRange: eq.range,
-      range: rangeBetween(ident.range, endRange),
+      nameRange: this.p.range(ident),
+      equalsRange: this.p.range(eq),
+      range: rangeBetween(this.p.range(ident), endRange),
     };
   }
 
-  private finishBodyBlock(ident: Token, diags: Diagnostic[]): Block {
-    if (!this.enter(ident.range, diags)) {
-      while (this.p.read().type !== "EOF");
-      const empty: Body = { kind: "Body", attributes: [], blocks: [], range: ident.range, endRange: ident.range };
+  private finishBodyBlock(ident: Tok, diags: Diagnostic[]): Block {
+    if (!this.enter(this.p.range(ident), diags)) {
+      while (this.p.type(this.p.read()) !== "EOF");
+      const empty: Body = { kind: "Body", attributes: [], blocks: [], range: this.p.range(ident), endRange: this.p.range(ident) };
       return {
         kind: "Block",
         type: this.identName(ident),
         labels: [],
         body: empty,
-        typeRange: ident.range,
+        typeRange: this.p.range(ident),
         labelRanges: [],
-        openBraceRange: ident.range,
-        closeBraceRange: ident.range,
-        range: ident.range,
+        openBraceRange: this.p.range(ident),
+        closeBraceRange: this.p.range(ident),
+        range: this.p.range(ident),
       };
     }
     try {
@@ -406,71 +428,71 @@ export class Parser {
     }
   }
 
-  private finishBodyBlockInner(ident: Token, diags: Diagnostic[]): Block {
+  private finishBodyBlockInner(ident: Tok, diags: Diagnostic[]): Block {
     const type = this.identName(ident);
     const labels: string[] = [];
     const labelRanges: Range[] = [];
-    let oBrace: Token | undefined;
-    while (!oBrace) {
+    let oBrace: Tok | undefined;
+    while (oBrace === undefined) {
       const tok = this.p.peek();
-      if (tok.type === "OBrace") {
+      if (this.p.type(tok) === "OBrace") {
         oBrace = this.p.read();
         break;
       }
-      if (tok.type === "OQuote") {
+      if (this.p.type(tok) === "OQuote") {
         const lab = this.parseQuotedStringLiteral(diags);
         labels.push(lab.value);
         labelRanges.push(lab.range);
         continue;
       }
-      if (tok.type === "Ident") {
+      if (this.p.type(tok) === "Ident") {
         this.p.read();
         labels.push(this.identName(tok));
-        labelRanges.push(tok.range);
+        labelRanges.push(this.p.range(tok));
         continue;
       }
-      const context = rangeBetween(ident.range, tok.range);
-      if (tok.type === "Equal") {
+      const context = rangeBetween(this.p.range(ident), this.p.range(tok));
+      if (this.p.type(tok) === "Equal") {
         diags.push(
           errorDiag(
             "Invalid block definition",
             'The equals sign "=" indicates an argument definition, and must not be used when defining a block.',
-            tok.range,
+            this.p.range(tok),
             context,
           ),
         );
-      } else if (tok.type === "Newline") {
+      } else if (this.p.type(tok) === "Newline") {
         diags.push(
           errorDiag(
             "Invalid block definition",
             'A block definition must have block content delimited by "{" and "}", starting on the same line as the block header.',
-            tok.range,
+            this.p.range(tok),
             context,
           ),
         );
       } else if (!this.recovery) {
         diags.push(
-          errorDiag("Invalid block definition", 'Either a quoted string block label or an opening brace ("{") is expected here.', tok.range, context),
+          errorDiag("Invalid block definition", 'Either a quoted string block label or an opening brace ("{") is expected here.', this.p.range(tok), context),
         );
       }
       this.recoverAfterBodyItem();
-      const endRange = labelRanges.length > 0 ? (labelRanges[labelRanges.length - 1] as Range) : ident.range;
+      const endRange = labelRanges.length > 0 ? (labelRanges[labelRanges.length - 1] as Range) : this.p.range(ident);
       return {
         kind: "Block",
         type,
         labels,
-        body: { kind: "Body", attributes: [], blocks: [], range: ident.range, endRange: ident.range },
-        typeRange: ident.range,
+        body: { kind: "Body", attributes: [], blocks: [], range: this.p.range(ident), endRange: this.p.range(ident) },
+        typeRange: this.p.range(ident),
         labelRanges,
-        openBraceRange: ident.range,
+        openBraceRange: this.p.range(ident),
         closeBraceRange: endRange,
-        range: rangeBetween(ident.range, endRange),
+        range: rangeBetween(this.p.range(ident), endRange),
       };
     }
 
     let body: Body | undefined;
     const bodyDiags: Diagnostic[] = [];
-    const first = this.p.peek().type;
+    const first = this.p.peekType();
     if (first === "Newline" || first === "EOF" || first === "CBrace") {
       const r = this.parseBody("CBrace");
       body = r.body;
@@ -478,7 +500,7 @@ export class Parser {
     } else {
       body = this.parseSingleAttrBody(bodyDiags);
       const after = this.p.peek();
-      switch (after.type) {
+      switch (this.p.type(after)) {
         case "CBrace":
           this.p.read();
           break;
@@ -487,7 +509,7 @@ export class Parser {
             errorDiag(
               "Invalid single-argument block definition",
               "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.",
-              after.range,
+              this.p.range(after),
             ),
           );
           this.recover("CBrace");
@@ -497,20 +519,20 @@ export class Parser {
             errorDiag(
               "Invalid single-argument block definition",
               "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.",
-              after.range,
+              this.p.range(after),
             ),
           );
           this.recover("CBrace");
           break;
         default:
           if (!this.recovery) {
-            if (after.type === "EOF") {
+            if (this.p.type(after) === "EOF") {
               diags.push(
                 errorDiag(
                   "Unclosed configuration block",
                   "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
-                  oBrace.range,
-                  rangeBetween(ident.range, oBrace.range),
+                  this.p.range(oBrace),
+                  rangeBetween(this.p.range(ident), this.p.range(oBrace)),
                 ),
               );
             } else {
@@ -518,7 +540,7 @@ export class Parser {
                 errorDiag(
                   "Invalid single-argument block definition",
                   "A single-line block definition must end with a closing brace immediately after its single argument definition.",
-                  after.range,
+                  this.p.range(after),
                 ),
               );
             }
@@ -529,29 +551,29 @@ export class Parser {
     diags.push(...bodyDiags);
     const cBraceRange = this.p.prevRange();
     const eol = this.p.peek();
-    if (eol.type === "Newline" || eol.type === "EOF") {
+    if (this.p.type(eol) === "Newline" || this.p.type(eol) === "EOF") {
       this.p.read();
     } else {
       if (!this.recovery) {
         diags.push(
-          errorDiag("Missing newline after block definition", "A block definition must end with a newline.", eol.range, rangeBetween(ident.range, eol.range)),
+          errorDiag("Missing newline after block definition", "A block definition must end with a newline.", this.p.range(eol), rangeBetween(this.p.range(ident), this.p.range(eol))),
         );
       }
       this.recoverAfterBodyItem();
     }
     if (!body) {
-      body = { kind: "Body", attributes: [], blocks: [], range: rangeBetween(oBrace.range, cBraceRange), endRange: cBraceRange };
+      body = { kind: "Body", attributes: [], blocks: [], range: rangeBetween(this.p.range(oBrace), cBraceRange), endRange: cBraceRange };
     }
     return {
       kind: "Block",
       type,
-      labels,
+      labels: fit(labels),
       body,
-      typeRange: ident.range,
-      labelRanges,
-      openBraceRange: oBrace.range,
+      typeRange: this.p.range(ident),
+      labelRanges: fit(labelRanges),
+      openBraceRange: this.p.range(oBrace),
       closeBraceRange: cBraceRange,
-      range: rangeBetween(ident.range, cBraceRange),
+      range: rangeBetween(this.p.range(ident), cBraceRange),
     };
   }
 
@@ -567,19 +589,19 @@ export class Parser {
     const condMark = diags.length;
     const cond = this.parseBinaryOps(0, diags);
     if (this.recovery && errorsSince(diags, condMark)) return cond;
-    if (this.p.peek().type !== "Question") return cond;
+    if (this.p.peekType() !== "Question") return cond;
     this.p.read();
     const trueMark = diags.length;
     const trueExpr = this.parseExpression(diags);
     if (this.recovery && errorsSince(diags, trueMark)) return cond;
     const colon = this.p.peek();
-    if (colon.type !== "Colon") {
+    if (this.p.type(colon) !== "Colon") {
       diags.push(
         errorDiag(
           "Missing false expression in conditional",
           "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
-          colon.range,
-          rangeBetween(startTok.range, colon.range),
+          this.p.range(colon),
+          rangeBetween(this.p.range(startTok), this.p.range(colon)),
         ),
       );
       return cond;
@@ -593,7 +615,7 @@ export class Parser {
       condition: cond,
       trueResult: trueExpr,
       falseResult: falseExpr,
-      range: rangeBetween(startTok.range, falseExpr.range),
+      range: rangeBetween(this.p.range(startTok), falseExpr.range),
     };
   }
 
@@ -607,9 +629,9 @@ export class Parser {
     if (this.recovery && errorsSince(diags, lhsMark)) return lhs;
     for (;;) {
       const next = this.p.peek();
-      const level = BINARY_LEVEL[next.type];
-      if (level === undefined || level < minLevel) return lhs;
-      const op = (BINARY_LEVELS[level] as Partial<Record<TokenType, BinaryOperator>>)[next.type] as BinaryOperator;
+      const level = LEVEL_BY_CODE[this.p.code(next)] as number;
+      if (level < 0 || level < minLevel) return lhs;
+      const op = (BINARY_LEVELS[level] as Partial<Record<TokenType, BinaryOperator>>)[this.p.type(next)] as BinaryOperator;
       this.p.read();
       const rhsMark = diags.length;
       const rhs = this.parseBinaryOps(level + 1, diags);
@@ -623,10 +645,10 @@ export class Parser {
     return this.parseExpressionTraversals(term, diags);
   }
 
-  private numberLiteral(tok: Token, diags: Diagnostic[]): LiteralValue {
+  private numberLiteral(tok: Tok, diags: Diagnostic[]): LiteralValue {
     const text = this.text(tok);
     if (!NUMBER_RE.test(text)) {
-      diags.push(errorDiag("Invalid number literal", "Failed to recognize the value of this number literal.", tok.range));
+      diags.push(errorDiag("Invalid number literal", "Failed to recognize the value of this number literal.", this.p.range(tok)));
       return { type: "invalid" };
     }
     return { type: "number", text };
@@ -636,53 +658,53 @@ export class Parser {
     let ret = from;
     for (;;) {
       const next = this.p.peek();
-      if (next.type === "Dot") {
+      if (this.p.type(next) === "Dot") {
         const dot = this.p.read();
         const attrTok = this.p.peek();
-        if (attrTok.type === "Ident") {
+        if (this.p.type(attrTok) === "Ident") {
           this.p.read();
-          const rng = rangeBetween(dot.range, attrTok.range);
+          const rng = rangeBetween(this.p.range(dot), this.p.range(attrTok));
           ret = makeRelativeTraversal(ret, { kind: "Attr", name: this.identName(attrTok), range: rng }, rng);
-        } else if (attrTok.type === "NumberLit") {
+        } else if (this.p.type(attrTok) === "NumberLit") {
           // The legacy index form `foo.0`, inherited from HIL.
           const numTok = this.p.read();
           const text = this.text(numTok);
-          const rng = rangeBetween(dot.range, numTok.range);
+          const rng = rangeBetween(this.p.range(dot), this.p.range(numTok));
           const dotIdx = text.indexOf(".");
           if (dotIdx >= 0) {
             diags.push(
               errorDiag(
                 "Invalid legacy index syntax",
                 `When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [${text.slice(0, dotIdx)}][${text.slice(dotIdx + 1)}].`,
-                numTok.range,
+                this.p.range(numTok),
               ),
             );
             ret = makeRelativeTraversal(ret, { kind: "Index", key: { type: "invalid" }, range: rng }, rng);
           } else {
             ret = makeRelativeTraversal(ret, { kind: "Index", key: this.numberLiteral(numTok, diags), range: rng }, rng);
           }
-        } else if (attrTok.type === "Star") {
+        } else if (this.p.type(attrTok) === "Star") {
           ret = this.finishAttrOnlySplat(from, ret, dot, attrTok, diags);
         } else {
-          diags.push(errorDiag("Invalid attribute name", "An attribute name is required after a dot.", attrTok.range));
-          ret = { kind: "SyntaxError", range: rangeBetween(from.range, dot.range) };
+          diags.push(errorDiag("Invalid attribute name", "An attribute name is required after a dot.", this.p.range(attrTok)));
+          ret = { kind: "SyntaxError", range: rangeBetween(from.range, this.p.range(dot)) };
           this.setRecovery();
         }
         continue;
       }
-      if (next.type === "OBrack") {
+      if (this.p.type(next) === "OBrack") {
         const open = this.p.read();
-        if (this.p.peek().type === "Star") {
+        if (this.p.peekType() === "Star") {
           this.p.read();
           let close = this.p.read();
-          if (close.type !== "CBrack" && !this.recovery) {
+          if (this.p.type(close) !== "CBrack" && !this.recovery) {
             close = this.recover("CBrack");
             // hclsyntax's subject aliases the token it recovers to, so the error points there.
             diags.push(
-              errorDiag("Missing close bracket on splat index", 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', close.range),
+              errorDiag("Missing close bracket on splat index", 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', this.p.range(close)),
             );
           }
-          const item = { kind: "AnonSymbol" as const, range: rangeBetween(open.range, close.range) };
+          const item = { kind: "AnonSymbol" as const, range: rangeBetween(this.p.range(open), this.p.range(close)) };
           const each = this.parseExpressionTraversals(item, diags);
           const splat: SplatExpr = {
             kind: "Splat",
@@ -690,7 +712,7 @@ export class Parser {
             each,
             item,
             attrOnly: false,
-            markerRange: rangeBetween(open.range, close.range),
+            markerRange: rangeBetween(this.p.range(open), this.p.range(close)),
             range: rangeBetween(from.range, each.range),
           };
           ret = splat;
@@ -699,36 +721,37 @@ export class Parser {
         this.p.pushIncludeNewlines(false);
         const keyMark = diags.length;
         const key = this.parseExpression(diags);
-        let close: Token;
+        let close: Tok;
         if (this.recovery && errorsSince(diags, keyMark)) close = this.recover("CBrack");
         else {
           close = this.p.read();
-          if (close.type !== "CBrack" && !this.recovery) {
+          if (this.p.type(close) !== "CBrack" && !this.recovery) {
             close = this.recover("CBrack");
             // As above: the subject is the token recovery stopped at.
-            diags.push(errorDiag("Missing close bracket on index", 'The index operator must end with a closing bracket ("]").', close.range));
+            diags.push(errorDiag("Missing close bracket on index", 'The index operator must end with a closing bracket ("]").', this.p.range(close)));
           }
         }
         this.p.popIncludeNewlines();
-        const rng = rangeBetween(open.range, close.range);
+        const rng = rangeBetween(this.p.range(open), this.p.range(close));
         const litKey = staticIndexKey(key);
         if (litKey) ret = makeRelativeTraversal(ret, { kind: "Index", key: litKey, range: rng }, rng);
-        else ret = { kind: "Index", collection: ret, key, openRange: open.range, bracketRange: rng, range: rangeBetween(from.range, rng) };
+        else ret = { kind: "Index", collection: ret, key, openRange: this.p.range(open), bracketRange: rng, range: rangeBetween(from.range, rng) };
         continue;
       }
+      if ((ret.kind === "ScopeTraversal" || ret.kind === "RelativeTraversal") && ret.traversal.length > 1) ret.traversal = fit(ret.traversal);
       return ret;
     }
   }
 
-  private finishAttrOnlySplat(from: Expression, source: Expression, dot: Token, starTok: Token, diags: Diagnostic[]): Expression {
+  private finishAttrOnlySplat(from: Expression, source: Expression, dot: Tok, starTok: Tok, diags: Diagnostic[]): Expression {
     const marker = this.p.read();
     const trav: Traverser[] = [];
     const firstRange = this.p.nextRange();
-    let lastRange = marker.range;
-    while (this.p.peek().type === "Dot") {
+    let lastRange = this.p.range(marker);
+    while (this.p.peekType() === "Dot") {
       const d = this.p.read();
       const t = this.p.peek();
-      if (t.type === "NumberLit") {
+      if (this.p.type(t) === "NumberLit") {
         const numTok = this.p.read();
         const text = this.text(numTok);
         const dotIdx = text.indexOf(".");
@@ -737,53 +760,53 @@ export class Parser {
             errorDiag(
               "Invalid legacy index syntax",
               `When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax with a full splat expression [*] instead, like [${text.slice(0, dotIdx)}][${text.slice(dotIdx + 1)}].`,
-              starTok.range,
+              this.p.range(starTok),
             ),
           );
-          trav.push({ kind: "Index", key: { type: "invalid" }, range: rangeBetween(d.range, numTok.range) });
+          trav.push({ kind: "Index", key: { type: "invalid" }, range: rangeBetween(this.p.range(d), this.p.range(numTok)) });
         } else {
-          trav.push({ kind: "Index", key: this.numberLiteral(numTok, diags), range: rangeBetween(d.range, numTok.range) });
+          trav.push({ kind: "Index", key: this.numberLiteral(numTok, diags), range: rangeBetween(this.p.range(d), this.p.range(numTok)) });
         }
-        lastRange = numTok.range;
+        lastRange = this.p.range(numTok);
         continue;
       }
-      if (t.type !== "Ident") {
+      if (this.p.type(t) !== "Ident") {
         if (!this.recovery) {
-          if (t.type === "Star") {
+          if (this.p.type(t) === "Star") {
             diags.push(
-              errorDiag("Nested splat expression not allowed", "A splat expression (*) cannot be used inside another attribute-only splat expression.", t.range),
+              errorDiag("Nested splat expression not allowed", "A splat expression (*) cannot be used inside another attribute-only splat expression.", this.p.range(t)),
             );
           } else {
-            diags.push(errorDiag("Invalid attribute name", "An attribute name is required after a dot.", starTok.range));
+            diags.push(errorDiag("Invalid attribute name", "An attribute name is required after a dot.", this.p.range(starTok)));
           }
         }
         this.setRecovery();
         break;
       }
       const a = this.p.read();
-      trav.push({ kind: "Attr", name: this.identName(a), range: rangeBetween(d.range, a.range) });
-      lastRange = a.range;
+      trav.push({ kind: "Attr", name: this.identName(a), range: rangeBetween(this.p.range(d), this.p.range(a)) });
+      lastRange = this.p.range(a);
     }
-    const item = { kind: "AnonSymbol" as const, range: rangeBetween(dot.range, marker.range) };
+    const item = { kind: "AnonSymbol" as const, range: rangeBetween(this.p.range(dot), this.p.range(marker)) };
     const each: Expression =
-      trav.length === 0 ? item : { kind: "RelativeTraversal", source: item, traversal: trav, range: rangeBetween(firstRange, lastRange) };
+      trav.length === 0 ? item : { kind: "RelativeTraversal", source: item, traversal: fit(trav), range: rangeBetween(firstRange, lastRange) };
     return {
       kind: "Splat",
       source,
       each,
       item,
       attrOnly: true,
-      markerRange: rangeBetween(dot.range, marker.range),
+      markerRange: rangeBetween(this.p.range(dot), this.p.range(marker)),
       range: rangeBetween(from.range, lastRange),
     };
   }
 
   private parseExpressionTerm(diags: Diagnostic[]): Expression {
     const start = this.p.peek();
-    if (!this.enter(start.range, diags)) {
+    if (!this.enter(this.p.range(start), diags)) {
       // Skip the rest of the input: nothing sensible can be made of it.
-      while (this.p.read().type !== "EOF");
-      return { kind: "Literal", value: { type: "invalid" }, range: start.range };
+      while (this.p.type(this.p.read()) !== "EOF");
+      return { kind: "Literal", value: { type: "invalid" }, range: this.p.range(start) };
     }
     try {
       return this.parseTerm(start, diags);
@@ -792,8 +815,8 @@ export class Parser {
     }
   }
 
-  private parseTerm(start: Token, diags: Diagnostic[]): Expression {
-    switch (start.type) {
+  private parseTerm(start: Tok, diags: Diagnostic[]): Expression {
+    switch (this.p.type(start)) {
       case "OParen": {
         const oParen = this.p.read();
         this.p.pushIncludeNewlines(false);
@@ -805,43 +828,56 @@ export class Parser {
           return expr;
         }
         const close = this.p.peek();
-        if (close.type !== "CParen") {
+        if (this.p.type(close) !== "CParen") {
           diags.push(
-            errorDiag("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", close.range, rangeBetween(start.range, close.range)),
+            errorDiag("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", this.p.range(close), rangeBetween(this.p.range(start), this.p.range(close))),
           );
           this.setRecovery();
         }
         const cParen = this.p.read();
         this.p.popIncludeNewlines();
-        return { kind: "Parentheses", expression: expr, range: rangeBetween(oParen.range, cParen.range) };
+        return { kind: "Parentheses", expression: expr, range: rangeBetween(this.p.range(oParen), this.p.range(cParen)) };
       }
       case "NumberLit": {
         const tok = this.p.read();
-        return { kind: "Literal", value: this.numberLiteral(tok, diags), range: tok.range };
+        return { kind: "Literal", value: this.numberLiteral(tok, diags), range: this.p.range(tok) };
       }
       case "Ident": {
         const tok = this.p.read();
-        const after = this.p.peek().type;
+        const after = this.p.peekType();
         if (after === "OParen" || after === "DoubleColon") return this.finishFunctionCall(tok, diags);
         const name = this.identName(tok);
         switch (name) {
           case "true":
-            return { kind: "Literal", value: { type: "bool", value: true }, range: tok.range };
+            return { kind: "Literal", value: { type: "bool", value: true }, range: this.p.range(tok) };
           case "false":
-            return { kind: "Literal", value: { type: "bool", value: false }, range: tok.range };
+            return { kind: "Literal", value: { type: "bool", value: false }, range: this.p.range(tok) };
           case "null":
-            return { kind: "Literal", value: { type: "null" }, range: tok.range };
+            return { kind: "Literal", value: { type: "null" }, range: this.p.range(tok) };
           default:
-            return { kind: "ScopeTraversal", traversal: [{ kind: "Root", name, range: tok.range }], range: tok.range };
+            return { kind: "ScopeTraversal", traversal: [{ kind: "Root", name, range: this.p.range(tok) }], range: this.p.range(tok) };
         }
       }
       case "OQuote":
       case "OHeredoc": {
         const open = this.p.read();
-        const closer = start.type === "OQuote" ? "CQuote" : "CHeredoc";
-        const flush = start.type === "OHeredoc" && this.text(open).startsWith("<<-");
+        if (this.p.type(start) === "OQuote" && this.p.rawTypeAhead(0) === QUOTED_LIT && this.p.rawTypeAhead(1) === CQUOTE) {
+          // The most common template by far, a plain quoted string: the tree parseTemplateParts
+          // would build for it, without its general machinery.
+          const lit = this.p.read();
+          const close = this.p.read();
+          const text = this.text(lit);
+          const value = isPlainLiteral(text, true) ? text : unescapeLiteral(text, true, this.p.range(lit), diags);
+          return {
+            kind: "Template",
+            parts: [{ kind: "Literal", value: { type: "string", value }, range: this.p.range(lit) }],
+            range: rangeBetween(this.p.range(open), this.p.range(close)),
+          };
+        }
+        const closer = this.p.type(start) === "OQuote" ? "CQuote" : "CHeredoc";
+        const flush = this.p.type(start) === "OHeredoc" && this.text(open).startsWith("<<-");
         const t = parseTemplateParts(this, closer, flush, diags);
-        return templateResult(t, rangeBetween(open.range, this.p.prevRange()));
+        return templateResult(t, rangeBetween(this.p.range(open), this.p.prevRange()));
       }
       case "Minus":
       case "Bang": {
@@ -850,10 +886,10 @@ export class Parser {
         const operand = this.parseExpressionWithTraversals(diags);
         return {
           kind: "UnaryOp",
-          op: start.type === "Minus" ? "-" : "!",
+          op: this.p.type(start) === "Minus" ? "-" : "!",
           operand,
-          symbolRange: tok.range,
-          range: rangeBetween(tok.range, operand.range),
+          symbolRange: this.p.range(tok),
+          range: rangeBetween(this.p.range(tok), operand.range),
         };
       }
       case "OBrack":
@@ -862,59 +898,59 @@ export class Parser {
         return this.parseObjectCons(diags);
       default:
         if (!this.recovery) {
-          if (start.type === "EOF") {
-            diags.push(errorDiag("Missing expression", "Expected the start of an expression, but found the end of the file.", start.range));
+          if (this.p.type(start) === "EOF") {
+            diags.push(errorDiag("Missing expression", "Expected the start of an expression, but found the end of the file.", this.p.range(start)));
           } else {
-            diags.push(errorDiag("Invalid expression", "Expected the start of an expression, but found an invalid expression token.", start.range));
+            diags.push(errorDiag("Invalid expression", "Expected the start of an expression, but found an invalid expression token.", this.p.range(start)));
           }
         }
         this.setRecovery();
-        return { kind: "Literal", value: { type: "invalid" }, range: start.range };
+        return { kind: "Literal", value: { type: "invalid" }, range: this.p.range(start) };
     }
   }
 
-  private finishFunctionCall(name: Token, diags: Diagnostic[]): Expression {
+  private finishFunctionCall(name: Tok, diags: Diagnostic[]): Expression {
     let openTok = this.p.read();
     const nameParts = [this.identName(name)];
-    let nameEnd = name.range.end;
-    while (openTok.type === "DoubleColon") {
+    let nameEnd = this.p.range(name).end;
+    while (this.p.type(openTok) === "DoubleColon") {
       const nextName = this.p.read();
-      if (nextName.type !== "Ident") {
+      if (this.p.type(nextName) !== "Ident") {
         diags.push(
           errorDiag(
             "Missing function name",
             "Function scope resolution symbol :: must be followed by a function name in this scope.",
-            nextName.range,
-            rangeBetween(name.range, nextName.range),
+            this.p.range(nextName),
+            rangeBetween(this.p.range(name), this.p.range(nextName)),
           ),
         );
         this.recoverOver("OParen");
-        return { kind: "SyntaxError", range: rangeBetween(name.range, nextName.range) };
+        return { kind: "SyntaxError", range: rangeBetween(this.p.range(name), this.p.range(nextName)) };
       }
       nameParts.push(this.identName(nextName));
-      nameEnd = nextName.range.end;
+      nameEnd = this.p.range(nextName).end;
       openTok = this.p.read();
     }
-    const nameRange: Range = { filename: name.range.filename, start: name.range.start, end: nameEnd };
-    if (openTok.type !== "OParen") {
+    const nameRange: Range = { filename: this.p.range(name).filename, start: this.p.range(name).start, end: nameEnd };
+    if (this.p.type(openTok) !== "OParen") {
       diags.push(
         errorDiag(
           "Missing open parenthesis",
           "Function selector must be followed by an open parenthesis to begin the function call.",
-          openTok.range,
-          rangeBetween(name.range, openTok.range),
+          this.p.range(openTok),
+          rangeBetween(this.p.range(name), this.p.range(openTok)),
         ),
       );
       this.recoverOver("OParen");
-      return { kind: "SyntaxError", range: rangeBetween(name.range, openTok.range) };
+      return { kind: "SyntaxError", range: rangeBetween(this.p.range(name), this.p.range(openTok)) };
     }
     const args: Expression[] = [];
     let expandFinal = false;
-    let closeTok: Token | undefined;
+    let closeTok: Tok | undefined;
     this.p.pushIncludeNewlines(false);
     for (;;) {
       const tok = this.p.peek();
-      if (tok.type === "CParen") {
+      if (this.p.type(tok) === "CParen") {
         closeTok = this.p.read();
         break;
       }
@@ -923,24 +959,24 @@ export class Parser {
       args.push(arg);
       if (this.recovery && errorsSince(diags, argMark)) {
         const rec = this.recover("CParen");
-        if (rec.type === "CParen") closeTok = rec;
+        if (this.p.type(rec) === "CParen") closeTok = rec;
         break;
       }
       const sep = this.p.read();
-      if (sep.type === "CParen") {
+      if (this.p.type(sep) === "CParen") {
         closeTok = sep;
         break;
       }
-      if (sep.type === "Ellipsis") {
+      if (this.p.type(sep) === "Ellipsis") {
         expandFinal = true;
-        if (this.p.peek().type !== "CParen") {
+        if (this.p.peekType() !== "CParen") {
           if (!this.recovery) {
             diags.push(
               errorDiag(
                 "Missing closing parenthesis",
                 "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
-                sep.range,
-                rangeBetween(name.range, sep.range),
+                this.p.range(sep),
+                rangeBetween(this.p.range(name), this.p.range(sep)),
               ),
             );
           }
@@ -948,13 +984,13 @@ export class Parser {
         } else closeTok = this.p.read();
         break;
       }
-      if (sep.type !== "Comma") {
-        if (sep.type === "EOF") {
+      if (this.p.type(sep) !== "Comma") {
+        if (this.p.type(sep) === "EOF") {
           diags.push(
             errorDiag(
               "Unterminated function call",
               "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
-              rangeBetween(name.range, openTok.range),
+              rangeBetween(this.p.range(name), this.p.range(openTok)),
             ),
           );
         } else {
@@ -962,35 +998,35 @@ export class Parser {
             errorDiag(
               "Missing argument separator",
               "A comma is required to separate each function argument from the next.",
-              sep.range,
-              rangeBetween(name.range, sep.range),
+              this.p.range(sep),
+              rangeBetween(this.p.range(name), this.p.range(sep)),
             ),
           );
         }
         closeTok = this.recover("CParen");
         break;
       }
-      if (this.p.peek().type === "CParen") {
+      if (this.p.peekType() === "CParen") {
         closeTok = this.p.read();
         break;
       }
     }
     this.p.popIncludeNewlines();
-    const closeRange = closeTok ? closeTok.range : this.p.prevRange();
+    const closeRange = closeTok !== undefined ? this.p.range(closeTok) : this.p.prevRange();
     return {
       kind: "FunctionCall",
       name: nameParts.join("::"),
-      args,
+      args: fit(args),
       expandFinal,
       nameRange,
-      openParenRange: openTok.range,
+      openParenRange: this.p.range(openTok),
       closeParenRange: closeRange,
       range: rangeBetween(nameRange, closeRange),
     };
   }
 
-  private isKeyword(tok: Token, kw: string): boolean {
-    return tok.type === "Ident" && tok.end - tok.start === kw.length && this.text(tok) === kw;
+  private isKeyword(tok: Tok, kw: string): boolean {
+    return this.p.type(tok) === "Ident" && this.p.end(tok) - this.p.start(tok) === kw.length && this.text(tok) === kw;
   }
 
   private parseTupleCons(diags: Diagnostic[]): Expression {
@@ -999,10 +1035,10 @@ export class Parser {
     try {
       if (this.isKeyword(this.p.peek(), "for")) return this.finishForExpr(open, diags);
       const exprs: Expression[] = [];
-      let close: Token;
+      let close: Tok;
       for (;;) {
         let next = this.p.peek();
-        if (next.type === "CBrack") {
+        if (this.p.type(next) === "CBrack") {
           close = this.p.read();
           break;
         }
@@ -1013,23 +1049,23 @@ export class Parser {
           break;
         }
         next = this.p.peek();
-        if (next.type === "CBrack") {
+        if (this.p.type(next) === "CBrack") {
           close = this.p.read();
           break;
         }
-        if (next.type !== "Comma") {
+        if (this.p.type(next) !== "Comma") {
           if (!this.recovery) {
-            if (next.type === "EOF") {
+            if (this.p.type(next) === "EOF") {
               diags.push(
                 errorDiag(
                   "Unterminated tuple constructor expression",
                   "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
-                  open.range,
+                  this.p.range(open),
                 ),
               );
             } else {
               diags.push(
-                errorDiag("Missing item separator", "Expected a comma to mark the beginning of the next item.", next.range, rangeBetween(open.range, next.range)),
+                errorDiag("Missing item separator", "Expected a comma to mark the beginning of the next item.", this.p.range(next), rangeBetween(this.p.range(open), this.p.range(next))),
               );
             }
           }
@@ -1038,7 +1074,7 @@ export class Parser {
         }
         this.p.read();
       }
-      return { kind: "Tuple", exprs, openRange: open.range, range: rangeBetween(open.range, close.range) };
+      return { kind: "Tuple", exprs: fit(exprs), openRange: this.p.range(open), range: rangeBetween(this.p.range(open), this.p.range(close)) };
     } finally {
       this.p.popIncludeNewlines();
     }
@@ -1054,18 +1090,18 @@ export class Parser {
     this.p.pushIncludeNewlines(true);
     try {
       const items: ObjectConsItem[] = [];
-      let close: Token;
+      let close: Tok;
       for (;;) {
         let next = this.p.peek();
-        if (next.type === "Newline") {
+        if (this.p.type(next) === "Newline") {
           this.p.read();
           continue;
         }
-        if (next.type === "CBrace") {
+        if (this.p.type(next) === "CBrace") {
           close = this.p.read();
           break;
         }
-        const forceNonLiteral = next.type === "OParen";
+        const forceNonLiteral = this.p.type(next) === "OParen";
         const keyMark = diags.length;
         const keyExpr = this.parseExpression(diags);
         if (this.recovery && errorsSince(diags, keyMark)) {
@@ -1074,20 +1110,20 @@ export class Parser {
         }
         const key = { kind: "ObjectKey" as const, wrapped: keyExpr, forceNonLiteral, range: keyExpr.range };
         next = this.p.peek();
-        if (next.type !== "Equal" && next.type !== "Colon") {
+        if (this.p.type(next) !== "Equal" && this.p.type(next) !== "Colon") {
           if (!this.recovery) {
-            const context = rangeBetween(open.range, next.range);
-            switch (next.type) {
+            const context = rangeBetween(this.p.range(open), this.p.range(next));
+            switch (this.p.type(next)) {
               case "Newline":
               case "Comma":
-                diags.push(errorDiag("Missing attribute value", 'Expected an attribute value, introduced by an equals sign ("=").', next.range, context));
+                diags.push(errorDiag("Missing attribute value", 'Expected an attribute value, introduced by an equals sign ("=").', this.p.range(next), context));
                 break;
               case "Ident":
                 diags.push(
                   errorDiag(
                     "Missing key/value separator",
                     'Expected an equals sign ("=") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.',
-                    next.range,
+                    this.p.range(next),
                     context,
                   ),
                 );
@@ -1097,13 +1133,13 @@ export class Parser {
                   errorDiag(
                     "Unterminated object constructor expression",
                     "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
-                    open.range,
+                    this.p.range(open),
                   ),
                 );
                 break;
               default:
                 diags.push(
-                  errorDiag("Missing key/value separator", 'Expected an equals sign ("=") to mark the beginning of the attribute value.', next.range, context),
+                  errorDiag("Missing key/value separator", 'Expected an equals sign ("=") to mark the beginning of the attribute value.', this.p.range(next), context),
                 );
             }
           }
@@ -1119,18 +1155,18 @@ export class Parser {
           break;
         }
         next = this.p.peek();
-        if (next.type === "CBrace") {
+        if (this.p.type(next) === "CBrace") {
           close = this.p.read();
           break;
         }
-        if (next.type !== "Comma" && next.type !== "Newline") {
+        if (this.p.type(next) !== "Comma" && this.p.type(next) !== "Newline") {
           if (!this.recovery) {
-            if (next.type === "EOF") {
+            if (this.p.type(next) === "EOF") {
               diags.push(
                 errorDiag(
                   "Unterminated object constructor expression",
                   "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
-                  open.range,
+                  this.p.range(open),
                 ),
               );
             } else {
@@ -1138,8 +1174,8 @@ export class Parser {
                 errorDiag(
                   "Missing attribute separator",
                   "Expected a newline or comma to mark the beginning of the next attribute.",
-                  next.range,
-                  rangeBetween(open.range, next.range),
+                  this.p.range(next),
+                  rangeBetween(this.p.range(open), this.p.range(next)),
                 ),
               );
             }
@@ -1149,34 +1185,34 @@ export class Parser {
         }
         this.p.read();
       }
-      return { kind: "Object", items, openRange: open.range, range: rangeBetween(open.range, close.range) };
+      return { kind: "Object", items: fit(items), openRange: this.p.range(open), range: rangeBetween(this.p.range(open), this.p.range(close)) };
     } finally {
       this.p.popIncludeNewlines();
     }
   }
 
-  private forError(open: Token, closeType: TokenType, detail: string, diags: Diagnostic[]): Expression {
+  private forError(open: Tok, closeType: TokenType, detail: string, diags: Diagnostic[]): Expression {
     if (!this.recovery) {
       const at = this.p.peek();
-      diags.push(errorDiag("Invalid 'for' expression", detail, at.range, rangeBetween(open.range, at.range)));
+      diags.push(errorDiag("Invalid 'for' expression", detail, this.p.range(at), rangeBetween(this.p.range(open), this.p.range(at))));
     }
     const close = this.recover(closeType);
-    return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(open.range, close.range) };
+    return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(this.p.range(open), this.p.range(close)) };
   }
 
-  private finishForExpr(open: Token, diags: Diagnostic[]): Expression {
+  private finishForExpr(open: Tok, diags: Diagnostic[]): Expression {
     this.p.pushIncludeNewlines(false);
     try {
       this.p.read(); // "for"
-      const makeObj = open.type === "OBrace";
+      const makeObj = this.p.type(open) === "OBrace";
       const closeType: TokenType = makeObj ? "CBrace" : "CBrack";
-      if (this.p.peek().type !== "Ident") return this.forError(open, closeType, "For expression requires variable name after 'for'.", diags);
+      if (this.p.peekType() !== "Ident") return this.forError(open, closeType, "For expression requires variable name after 'for'.", diags);
       let valName = this.identName(this.p.read());
       let keyName: string | undefined;
-      if (this.p.peek().type === "Comma") {
+      if (this.p.peekType() === "Comma") {
         keyName = valName;
         this.p.read();
-        if (this.p.peek().type !== "Ident") return this.forError(open, closeType, "For expression requires value variable name after comma.", diags);
+        if (this.p.peekType() !== "Ident") return this.forError(open, closeType, "For expression requires value variable name after comma.", diags);
         valName = this.identName(this.p.read());
       }
       if (!this.isKeyword(this.p.peek(), "in")) {
@@ -1187,15 +1223,15 @@ export class Parser {
       const collExpr = this.parseExpression(diags);
       if (this.recovery && errorsSince(diags, collMark)) {
         const close = this.recover(closeType);
-        return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(open.range, close.range) };
+        return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(this.p.range(open), this.p.range(close)) };
       }
-      if (this.p.peek().type !== "Colon") return this.forError(open, closeType, "For expression requires a colon after the collection expression.", diags);
+      if (this.p.peekType() !== "Colon") return this.forError(open, closeType, "For expression requires a colon after the collection expression.", diags);
       this.p.read();
       let keyExpr: Expression | undefined;
       const keyMark = diags.length;
       let valExpr = this.parseExpression(diags);
       let valMark = keyMark;
-      if (this.p.peek().type === "FatArrow") {
+      if (this.p.peekType() === "FatArrow") {
         this.p.read();
         keyExpr = valExpr;
         valMark = diags.length;
@@ -1203,11 +1239,11 @@ export class Parser {
       }
       if (this.recovery && (errorsSince(diags, keyMark) || errorsSince(diags, valMark))) {
         const close = this.recover(closeType);
-        return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(open.range, close.range) };
+        return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(this.p.range(open), this.p.range(close)) };
       }
       let group = false;
-      let ellipsis: Token | undefined;
-      if (this.p.peek().type === "Ellipsis") {
+      let ellipsis: Tok | undefined;
+      if (this.p.peekType() === "Ellipsis") {
         ellipsis = this.p.read();
         group = true;
       }
@@ -1218,23 +1254,23 @@ export class Parser {
         condExpr = this.parseExpression(diags);
         if (this.recovery && errorsSince(diags, condMark)) {
           const close = this.recover(closeType);
-          return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(open.range, close.range) };
+          return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(this.p.range(open), this.p.range(close)) };
         }
       }
-      let close: Token;
-      if (this.p.peek().type === closeType) close = this.p.read();
+      let close: Tok;
+      if (this.p.peekType() === closeType) close = this.p.read();
       else {
         if (!this.recovery) {
           const at = this.p.peek();
-          diags.push(errorDiag("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.", at.range, rangeBetween(open.range, at.range)));
+          diags.push(errorDiag("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.", this.p.range(at), rangeBetween(this.p.range(open), this.p.range(at))));
         }
         close = this.recover(closeType);
       }
-      const whole = rangeBetween(open.range, close.range);
+      const whole = rangeBetween(this.p.range(open), this.p.range(close));
       if (!makeObj) {
         if (keyExpr) diags.push(errorDiag("Invalid 'for' expression", "Key expression is not valid when building a tuple.", keyExpr.range, whole));
-        if (group && ellipsis) {
-          diags.push(errorDiag("Invalid 'for' expression", "Grouping ellipsis (...) cannot be used when building a tuple.", ellipsis.range, whole));
+        if (group && ellipsis !== undefined) {
+          diags.push(errorDiag("Invalid 'for' expression", "Grouping ellipsis (...) cannot be used when building a tuple.", this.p.range(ellipsis), whole));
         }
       } else if (!keyExpr) {
         diags.push(errorDiag("Invalid 'for' expression", "Key expression is required when building an object.", valExpr.range, whole));
@@ -1245,8 +1281,8 @@ export class Parser {
         collExpr,
         valExpr,
         group,
-        openRange: open.range,
-        closeRange: close.range,
+        openRange: this.p.range(open),
+        closeRange: this.p.range(close),
         range: whole,
       };
       if (keyName !== undefined) result.keyVar = keyName;
@@ -1261,54 +1297,55 @@ export class Parser {
   /** A quoted string that must not contain template sequences, such as a block label. */
   parseQuotedStringLiteral(diags: Diagnostic[]): { value: string; range: Range } {
     const oQuote = this.p.read();
-    if (oQuote.type !== "OQuote") {
-      diags.push(errorDiag("Invalid string literal", "A quoted string is required here.", oQuote.range));
-      return { value: "", range: oQuote.range };
+    if (this.p.type(oQuote) !== "OQuote") {
+      diags.push(errorDiag("Invalid string literal", "A quoted string is required here.", this.p.range(oQuote)));
+      return { value: "", range: this.p.range(oQuote) };
     }
     const parts: string[] = [];
     let endRange: Range;
     for (;;) {
       const tok = this.p.read();
-      if (tok.type === "CQuote") {
-        endRange = tok.range;
+      if (this.p.type(tok) === "CQuote") {
+        endRange = this.p.range(tok);
         break;
       }
-      if (tok.type === "QuotedLit") {
+      if (this.p.type(tok) === "QuotedLit") {
         parts.push(unescapeToken(this, tok, true, diags));
         continue;
       }
-      if (tok.type === "TemplateControl" || tok.type === "TemplateInterp") {
-        const which = tok.type === "TemplateControl" ? "%" : "$";
+      if (this.p.type(tok) === "TemplateControl" || this.p.type(tok) === "TemplateInterp") {
+        const which = this.p.type(tok) === "TemplateControl" ? "%" : "$";
         diags.push(
           errorDiag(
             "Invalid string literal",
             `Template sequences are not allowed in this string. To include a literal ${JSON.stringify(which)}, double it (as "${which}${which}") to escape it.`,
-            tok.range,
-            rangeBetween(oQuote.range, tok.range),
+            this.p.range(tok),
+            rangeBetween(this.p.range(oQuote), this.p.range(tok)),
           ),
         );
         parts.push(which, "{ ... }");
         this.recover("TemplateSeqEnd");
         continue;
       }
-      if (tok.type === "EOF") {
+      if (this.p.type(tok) === "EOF") {
         diags.push(
-          errorDiag("Unterminated string literal", "Unable to find the closing quote mark before the end of the file.", tok.range, rangeBetween(oQuote.range, tok.range)),
+          errorDiag("Unterminated string literal", "Unable to find the closing quote mark before the end of the file.", this.p.range(tok), rangeBetween(this.p.range(oQuote), this.p.range(tok))),
         );
-        endRange = tok.range;
+        endRange = this.p.range(tok);
         break;
       }
-      diags.push(errorDiag("Invalid string literal", "This item is not valid in a string literal.", tok.range, rangeBetween(oQuote.range, tok.range)));
+      diags.push(errorDiag("Invalid string literal", "This item is not valid in a string literal.", this.p.range(tok), rangeBetween(this.p.range(oQuote), this.p.range(tok))));
       this.recover("CQuote");
-      endRange = tok.range;
+      endRange = this.p.range(tok);
       break;
     }
-    return { value: normalizeNFC(parts.join("")), range: rangeBetween(oQuote.range, endRange) };
+    return { value: normalizeNFC(parts.join("")), range: rangeBetween(this.p.range(oQuote), endRange) };
   }
 }
 
-export function unescapeToken(parser: Parser, tok: Token, quoted: boolean, diags: Diagnostic[]): string {
-  return unescapeLiteral(parser.text(tok), quoted, tok.range, diags);
+export function unescapeToken(parser: Parser, tok: Tok, quoted: boolean, diags: Diagnostic[]): string {
+  const text = parser.text(tok);
+  return isPlainLiteral(text, quoted) ? text : unescapeLiteral(text, quoted, parser.p.range(tok), diags);
 }
 
 function staticIndexKey(key: Expression): LiteralValue | undefined {

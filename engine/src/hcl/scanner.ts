@@ -2,22 +2,46 @@
 // token rules of hclsyntax (its Ragel scanner): a main mode for structure and expressions, a quoted
 // string mode, a heredoc mode and a bare template mode, with `${`/`%{` sequences nesting main
 // mode inside templates. It works on the JavaScript string by char code (no regex per character,
-// no string building) and tracks UTF-8 byte offsets and grapheme-cluster columns as it goes.
+// no string building), writes tokens into typed arrays, and leaves UTF-8 byte offsets and
+// grapheme-cluster columns to PositionMap, which computes them only for the tokens asked about.
 import type { Pos, Range } from "./pos.js";
 import { isBadByte } from "./source.js";
 
-export type TokenType =
-  | "OBrace" | "CBrace" | "OBrack" | "CBrack" | "OParen" | "CParen"
-  | "OQuote" | "CQuote" | "OHeredoc" | "CHeredoc"
-  | "Star" | "Slash" | "Plus" | "Minus" | "Percent"
-  | "Equal" | "EqualOp" | "NotEqual" | "LessThan" | "LessThanEq" | "GreaterThan" | "GreaterThanEq"
-  | "And" | "Or" | "Bang" | "Dot" | "Comma" | "DoubleColon" | "Ellipsis" | "FatArrow"
-  | "Question" | "Colon"
-  | "TemplateInterp" | "TemplateControl" | "TemplateSeqEnd"
-  | "QuotedLit" | "StringLit" | "NumberLit" | "Ident" | "Comment" | "Newline" | "EOF"
+/**
+ * Token types and the small integer codes the scanner stores them as (the token stream is kept in
+ * typed arrays, so a file's tokens are not millions of long-lived objects for the garbage collector).
+ */
+const T = {
+  OBrace: 0, CBrace: 1, OBrack: 2, CBrack: 3, OParen: 4, CParen: 5,
+  OQuote: 6, CQuote: 7, OHeredoc: 8, CHeredoc: 9,
+  Star: 10, Slash: 11, Plus: 12, Minus: 13, Percent: 14,
+  Equal: 15, EqualOp: 16, NotEqual: 17, LessThan: 18, LessThanEq: 19, GreaterThan: 20, GreaterThanEq: 21,
+  And: 22, Or: 23, Bang: 24, Dot: 25, Comma: 26, DoubleColon: 27, Ellipsis: 28, FatArrow: 29,
+  Question: 30, Colon: 31,
+  TemplateInterp: 32, TemplateControl: 33, TemplateSeqEnd: 34,
+  QuotedLit: 35, StringLit: 36, NumberLit: 37, Ident: 38, Comment: 39, Newline: 40, EOF: 41,
   // Not part of the language, recognised so the parser can explain them.
-  | "BitwiseAnd" | "BitwiseOr" | "BitwiseNot" | "BitwiseXor" | "Apostrophe" | "Backtick" | "Semicolon"
-  | "Invalid" | "BadUTF8" | "QuotedNewline";
+  BitwiseAnd: 42, BitwiseOr: 43, BitwiseNot: 44, BitwiseXor: 45, Apostrophe: 46, Backtick: 47, Semicolon: 48,
+  Invalid: 49, BadUTF8: 50, QuotedNewline: 51,
+} as const;
+
+export type TokenType = keyof typeof T;
+type TokenCode = (typeof T)[TokenType];
+
+/** Token type names by code. */
+const TYPE_NAMES: TokenType[] = [];
+for (const name of Object.keys(T) as TokenType[]) TYPE_NAMES[T[name]] = name;
+
+export const COMMENT_CODE: number = T.Comment;
+export const NEWLINE_CODE: number = T.Newline;
+
+export function tokenTypeName(code: number): TokenType {
+  return TYPE_NAMES[code] as TokenType;
+}
+
+export function tokenTypeCode(type: TokenType): number {
+  return T[type];
+}
 
 /**
  * A token: its type and its span in the scanned string. Line, column and byte positions are
@@ -27,13 +51,19 @@ export type TokenType =
 export class Token {
   private cached: Range | undefined;
 
+  /** The type's small integer code, for table lookups in the parser. */
+  readonly code: number;
+
   constructor(
     readonly type: TokenType,
     /** Offsets into the scanned JavaScript string (UTF-16 code units), for slicing the text. */
     readonly start: number,
     readonly end: number,
     private readonly map: PositionMap,
-  ) {}
+    code?: number,
+  ) {
+    this.code = code ?? T[type];
+  }
 
   get range(): Range {
     if (!this.cached) this.cached = this.map.range(this.start, this.end);
@@ -48,23 +78,68 @@ export class Token {
   }
 }
 
+/** Token arrays released by a finished parse, for the next scan. */
+let spare: { types: Uint8Array; starts: Int32Array; ends: Int32Array } | undefined;
+/** Arrays for more tokens than this (a file of several MiB) are left to the collector, not kept. */
+const MAX_SPARE_TOKENS = 1 << 19;
+
+/**
+ * A scanned file's tokens in compact form: type codes and string offsets in typed arrays. The
+ * parser makes `Token` objects only for the tokens it looks at, and they die young.
+ */
+export class TokenStream {
+  constructor(
+    readonly src: string,
+    readonly types: Uint8Array,
+    readonly starts: Int32Array,
+    readonly ends: Int32Array,
+    /** Number of tokens; the last one is EOF. */
+    readonly count: number,
+    readonly map: PositionMap,
+  ) {}
+
+  /**
+   * Hands the arrays back for the next scan to reuse (allocating typed arrays costs more than
+   * scanning into them). The stream must not be used afterwards; tokens already made stay valid.
+   */
+  release(): void {
+    const size = this.types.length;
+    if (size <= MAX_SPARE_TOKENS && (!spare || spare.types.length < size)) spare = { types: this.types, starts: this.starts, ends: this.ends };
+  }
+
+  token(i: number): Token {
+    const code = this.types[i] as number;
+    return new Token(TYPE_NAMES[code] as TokenType, this.starts[i] as number, this.ends[i] as number, this.map, code);
+  }
+}
+
 /**
  * Turns string offsets into HCL positions: 1-based line, 1-based column counting grapheme
- * clusters, 0-based UTF-8 byte offset. Line starts are indexed once; within a line it walks
- * forward from the last position asked for, so positions requested in order cost O(n) in total.
+ * clusters, 0-based UTF-8 byte offset. Line starts, the byte offset of each line start and the
+ * first non-ASCII character of each line are indexed once (with native indexOf and a regex, so
+ * ASCII text costs almost nothing); a position with only ASCII before it on its line is then plain
+ * arithmetic. Only positions after a non-ASCII character walk the line, forward from the last
+ * position asked for, so positions requested in order cost O(n) in total.
  */
 const CHECKPOINT = 256;
+const NON_ASCII = /[^\x00-\x7f]/g;
 
 export class PositionMap {
   private readonly lineStarts: number[];
   private readonly lineBytes: number[];
+  /** Per line: string offset of its first non-ASCII character (or a later offset if none). */
+  private readonly firstWide: number[];
+  /** The line of the last position asked for, where the next one usually is. */
+  private hintLine = 0;
+  private lastIdx = -1;
+  private lastPos: Pos | undefined;
   // Walk states saved every CHECKPOINT characters (in increasing order), so a position before the
   // last one asked for is found without re-walking a long line from its start.
   private readonly ckIdx: number[] = [];
   private readonly ckCol: number[] = [];
   private readonly ckByte: number[] = [];
   private readonly ckPrev: number[] = [];
-  // The last position computed, to continue from.
+  // The last position the walk reached, to continue from.
   private cLine = 0;
   private cIdx: number;
   private cCol: number;
@@ -78,25 +153,42 @@ export class PositionMap {
     private readonly offset: number,
   ) {
     const starts = [offset];
-    const bytes = [start.byte];
-    let byte = start.byte;
-    for (let i = offset; i < src.length; i++) {
-      const c = src.charCodeAt(i);
-      if (c < 0x80) {
-        byte++;
-        if (c === 10) {
-          starts.push(i + 1);
-          bytes.push(byte);
-        }
-      } else if (c < 0x800) byte += 2;
-      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < src.length && (src.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        byte += 4;
-        i++;
-      } else if (c >= 0xdc80 && c <= 0xdcff) byte += 1;
-      else byte += 3;
+    for (let nl = src.indexOf("\n", offset); nl >= 0; nl = src.indexOf("\n", nl + 1)) starts.push(nl + 1);
+    const bytes: number[] = new Array<number>(starts.length);
+    const firstWide: number[] = new Array<number>(starts.length);
+    // Bytes beyond one per code unit, summed over the non-ASCII characters met so far.
+    let extra = 0;
+    let line = 0;
+    const n = src.length;
+    firstWide[0] = n + 1;
+    const re = NON_ASCII;
+    re.lastIndex = offset;
+    for (let m = re.exec(src); m; m = re.exec(src)) {
+      const k = m.index;
+      while (line + 1 < starts.length && (starts[line + 1] as number) <= k) {
+        line++;
+        bytes[line] = start.byte + ((starts[line] as number) - offset) + extra;
+        firstWide[line] = n + 1;
+      }
+      if ((firstWide[line] as number) > k) firstWide[line] = k;
+      const c = src.charCodeAt(k);
+      if (c < 0x800) extra += 1;
+      else if (c >= 0xd800 && c <= 0xdbff && k + 1 < n && (src.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+        extra += 2;
+        re.lastIndex = k + 2;
+      } else if (c >= 0xdc80 && c <= 0xdcff) extra += 0;
+      else extra += 2;
+    }
+    re.lastIndex = 0;
+    bytes[0] = start.byte;
+    while (line + 1 < starts.length) {
+      line++;
+      bytes[line] = start.byte + ((starts[line] as number) - offset) + extra;
+      firstWide[line] = n + 1;
     }
     this.lineStarts = starts;
     this.lineBytes = bytes;
+    this.firstWide = firstWide;
     this.cIdx = offset;
     this.cCol = start.column;
     this.cByte = start.byte;
@@ -104,8 +196,14 @@ export class PositionMap {
 
   private lineOf(i: number): number {
     const starts = this.lineStarts;
-    const next = starts[this.cLine + 1];
-    if (i >= (starts[this.cLine] as number) && (next === undefined || i < next)) return this.cLine;
+    const h = this.hintLine;
+    if (i >= (starts[h] as number)) {
+      const next = starts[h + 1];
+      if (next === undefined || i < next) return h;
+      // Usually the next line, when positions are asked for in order.
+      const after = starts[h + 2];
+      if (after === undefined || i < after) return (this.hintLine = h + 1);
+    }
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -113,11 +211,31 @@ export class PositionMap {
       if ((starts[mid] as number) <= i) lo = mid;
       else hi = mid - 1;
     }
-    return lo;
+    return (this.hintLine = lo);
   }
 
   pos(i: number): Pos {
+    // Adjacent tokens share a boundary: hand out the same position object again.
+    if (i === this.lastIdx && this.lastPos) return this.lastPos;
+    const p = this.computePos(i);
+    this.lastIdx = i;
+    this.lastPos = p;
+    return p;
+  }
+
+  private computePos(i: number): Pos {
     const line = this.lineOf(i);
+    const lineStart = this.lineStarts[line] as number;
+    if (i <= (this.firstWide[line] as number)) {
+      // Only ASCII before i on this line: one column and one byte per character.
+      const d = i - lineStart;
+      return { line: this.start.line + line, column: (line === 0 ? this.start.column : 1) + d, byte: (this.lineBytes[line] as number) + d };
+    }
+    return this.walk(line, i);
+  }
+
+  /** The position of i on a line with non-ASCII text before it, walking grapheme clusters. */
+  private walk(line: number, i: number): Pos {
     if (line === this.cLine && i < this.cIdx && this.stepBack(i)) {
       return { line: this.start.line + line, column: this.cCol, byte: this.cByte };
     }
@@ -236,6 +354,11 @@ type Context =
   | { kind: "heredoc"; marker: string; startOfLine: boolean }
   | { kind: "bare" };
 
+// The stateless contexts are shared (a heredoc's context carries state and is made per heredoc).
+const MAIN: Context = { kind: "main" };
+const STRING: Context = { kind: "string" };
+const BARE: Context = { kind: "bare" };
+
 const ID_START = /^\p{ID_Start}$/u;
 const ID_CONTINUE = /^\p{ID_Continue}$/u;
 const MARK = /^\p{M}$/u;
@@ -289,12 +412,15 @@ export function identLength(src: string, i: number): number {
 }
 
 class Scanner {
-  readonly tokens: Token[] = [];
   private readonly map: PositionMap;
   private readonly startOffset: number;
   private stack: Context[];
   private braces = 0;
   private retBraces: number[] = [];
+  private types: Uint8Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private count = 0;
 
   constructor(
     private readonly src: string,
@@ -305,22 +431,52 @@ class Scanner {
   ) {
     this.map = new PositionMap(src, filename, start, offset);
     this.startOffset = offset;
-    this.stack = [mode === "normal" ? { kind: "main" } : { kind: "bare" }];
+    this.stack = [mode === "normal" ? MAIN : BARE];
+    // Configuration text averages one token per four to six characters.
+    const capacity = (src.length >> 2) + 16;
+    if (spare && spare.types.length >= capacity) {
+      this.types = spare.types;
+      this.starts = spare.starts;
+      this.ends = spare.ends;
+      spare = undefined;
+    } else {
+      this.types = new Uint8Array(capacity);
+      this.starts = new Int32Array(capacity);
+      this.ends = new Int32Array(capacity);
+    }
   }
 
-  private emit(type: TokenType, s: number, e: number): void {
-    this.tokens.push(new Token(type, s, e, this.map));
+  private emit(type: TokenCode, s: number, e: number): void {
+    const k = this.count;
+    if (k === this.types.length) this.grow();
+    this.types[k] = type;
+    this.starts[k] = s;
+    this.ends[k] = e;
+    this.count = k + 1;
   }
 
-  scan(): Token[] {
+  private grow(): void {
+    const size = this.types.length * 2;
+    const types = new Uint8Array(size);
+    types.set(this.types);
+    const starts = new Int32Array(size);
+    starts.set(this.starts);
+    const ends = new Int32Array(size);
+    ends.set(this.ends);
+    this.types = types;
+    this.starts = starts;
+    this.ends = ends;
+  }
+
+  scan(): TokenStream {
     const src = this.src;
     const n = src.length;
     let i = this.startOffset;
     while (i < n) {
-      const ctx = this.stack[this.stack.length - 1] ?? { kind: "main" };
+      const ctx = this.stack[this.stack.length - 1] ?? MAIN;
       switch (ctx.kind) {
         case "main":
-          i = this.scanMain(i);
+          i = this.scanMainRun(i);
           break;
         case "string":
           i = this.scanString(i);
@@ -337,32 +493,49 @@ class Scanner {
         }
       }
     }
-    this.emit("EOF", n, n);
-    return this.tokens;
+    this.emit(T.EOF, n, n);
+    return new TokenStream(src, this.types, this.starts, this.ends, this.count, this.map);
   }
 
-  private openSequence(type: "TemplateInterp" | "TemplateControl", i: number): number {
+  /** Scans main-mode tokens until one of them changes the mode (or the input ends). */
+  private scanMainRun(i: number): number {
+    const src = this.src;
+    const n = src.length;
+    const depth = this.stack.length;
+    while (i < n) {
+      const c = src.charCodeAt(i);
+      if (c === 32 || c === 9) {
+        i++;
+        continue;
+      }
+      i = this.scanMain(i);
+      if (this.stack.length !== depth) break;
+    }
+    return i;
+  }
+
+  private openSequence(type: typeof T.TemplateInterp | typeof T.TemplateControl, i: number): number {
     const e = i + 2 < this.src.length && this.src.charCodeAt(i + 2) === 126 /* ~ */ ? i + 3 : i + 2;
     this.emit(type, i, e);
     this.braces++;
     this.retBraces.push(this.braces);
     const top = this.stack[this.stack.length - 1];
     if (top && top.kind === "heredoc") top.startOfLine = false;
-    this.stack.push({ kind: "main" });
+    this.stack.push(MAIN);
     return e;
   }
 
   private closeSequence(i: number, e: number, tildeForm: boolean): number {
     const rb = this.retBraces;
     if (rb.length > 0 && rb[rb.length - 1] === this.braces) {
-      this.emit("TemplateSeqEnd", i, e);
+      this.emit(T.TemplateSeqEnd, i, e);
       this.braces--;
       rb.pop();
       this.stack.pop();
     } else {
       // A "~}" outside a template sequence still scans as a sequence end so the parser can
       // report the misuse, as hclsyntax does.
-      this.emit(tildeForm ? "TemplateSeqEnd" : "CBrace", i, e);
+      this.emit(tildeForm ? T.TemplateSeqEnd : T.CBrace, i, e);
       this.braces--;
     }
     return e;
@@ -385,14 +558,14 @@ class Scanner {
         return j;
       }
       case 10:
-        this.emit("Newline", i, i + 1);
+        this.emit(T.Newline, i, i + 1);
         return i + 1;
       case 13:
         if (next === 10) {
-          this.emit("Newline", i, i + 2);
+          this.emit(T.Newline, i, i + 2);
           return i + 2;
         }
-        this.emit("Invalid", i, i + 1);
+        this.emit(T.Invalid, i, i + 1);
         return i + 1;
       case 35: // #
         return this.lineComment(i);
@@ -401,15 +574,15 @@ class Scanner {
         if (next === 42) {
           const close = src.indexOf("*/", i + 2);
           if (close >= 0) {
-            this.emit("Comment", i, close + 2);
+            this.emit(T.Comment, i, close + 2);
             return close + 2;
           }
         }
-        this.emit("Slash", i, i + 1);
+        this.emit(T.Slash, i, i + 1);
         return i + 1;
       case 34: // "
-        this.emit("OQuote", i, i + 1);
-        this.stack.push({ kind: "string" });
+        this.emit(T.OQuote, i, i + 1);
+        this.stack.push(STRING);
         return i + 1;
       case 60: {
         // <
@@ -418,97 +591,97 @@ class Scanner {
           if (h > 0) return h;
         }
         if (next === 61) {
-          this.emit("LessThanEq", i, i + 2);
+          this.emit(T.LessThanEq, i, i + 2);
           return i + 2;
         }
-        this.emit("LessThan", i, i + 1);
+        this.emit(T.LessThan, i, i + 1);
         return i + 1;
       }
       case 123:
-        this.emit("OBrace", i, i + 1);
+        this.emit(T.OBrace, i, i + 1);
         this.braces++;
         return i + 1;
       case 125:
         return this.closeSequence(i, i + 1, false);
       case 126: // ~
         if (next === 125) return this.closeSequence(i, i + 2, true);
-        this.emit("BitwiseNot", i, i + 1);
+        this.emit(T.BitwiseNot, i, i + 1);
         return i + 1;
       case 61: // =
-        if (next === 61) return this.two("EqualOp", i);
-        if (next === 62) return this.two("FatArrow", i);
-        return this.one("Equal", i);
+        if (next === 61) return this.two(T.EqualOp, i);
+        if (next === 62) return this.two(T.FatArrow, i);
+        return this.one(T.Equal, i);
       case 33: // !
-        if (next === 61) return this.two("NotEqual", i);
-        return this.one("Bang", i);
+        if (next === 61) return this.two(T.NotEqual, i);
+        return this.one(T.Bang, i);
       case 62: // >
-        if (next === 61) return this.two("GreaterThanEq", i);
-        return this.one("GreaterThan", i);
+        if (next === 61) return this.two(T.GreaterThanEq, i);
+        return this.one(T.GreaterThan, i);
       case 38: // &
-        if (next === 38) return this.two("And", i);
-        return this.one("BitwiseAnd", i);
+        if (next === 38) return this.two(T.And, i);
+        return this.one(T.BitwiseAnd, i);
       case 124: // |
-        if (next === 124) return this.two("Or", i);
-        return this.one("BitwiseOr", i);
+        if (next === 124) return this.two(T.Or, i);
+        return this.one(T.BitwiseOr, i);
       case 58: // :
-        if (next === 58) return this.two("DoubleColon", i);
-        return this.one("Colon", i);
+        if (next === 58) return this.two(T.DoubleColon, i);
+        return this.one(T.Colon, i);
       case 46: // .
         if (next === 46 && i + 2 < n && src.charCodeAt(i + 2) === 46) {
-          this.emit("Ellipsis", i, i + 3);
+          this.emit(T.Ellipsis, i, i + 3);
           return i + 3;
         }
-        return this.one("Dot", i);
+        return this.one(T.Dot, i);
       case 91:
-        return this.one("OBrack", i);
+        return this.one(T.OBrack, i);
       case 93:
-        return this.one("CBrack", i);
+        return this.one(T.CBrack, i);
       case 40:
-        return this.one("OParen", i);
+        return this.one(T.OParen, i);
       case 41:
-        return this.one("CParen", i);
+        return this.one(T.CParen, i);
       case 44:
-        return this.one("Comma", i);
+        return this.one(T.Comma, i);
       case 42:
-        return this.one("Star", i);
+        return this.one(T.Star, i);
       case 37:
-        return this.one("Percent", i);
+        return this.one(T.Percent, i);
       case 43:
-        return this.one("Plus", i);
+        return this.one(T.Plus, i);
       case 45:
-        return this.one("Minus", i);
+        return this.one(T.Minus, i);
       case 63:
-        return this.one("Question", i);
+        return this.one(T.Question, i);
       case 94:
-        return this.one("BitwiseXor", i);
+        return this.one(T.BitwiseXor, i);
       case 59:
-        return this.one("Semicolon", i);
+        return this.one(T.Semicolon, i);
       case 96:
-        return this.one("Backtick", i);
+        return this.one(T.Backtick, i);
       case 39:
-        return this.one("Apostrophe", i);
+        return this.one(T.Apostrophe, i);
       default:
         break;
     }
     if (isDigit(c)) return this.number(i);
     const idLen = identLength(src, i);
     if (idLen > 0) {
-      this.emit("Ident", i, i + idLen);
+      this.emit(T.Ident, i, i + idLen);
       return i + idLen;
     }
-    if (isBadByte(src, i)) return this.one("BadUTF8", i);
+    if (isBadByte(src, i)) return this.one(T.BadUTF8, i);
     const cp = codePointAt(src, i);
     const e = i + (cp > 0xffff ? 2 : 1);
-    this.emit("Invalid", i, e);
+    this.emit(T.Invalid, i, e);
     return e;
   }
 
-  private one(type: TokenType, i: number): number {
+  private one(type: TokenCode, i: number): number {
     this.emit(type, i, i + 1);
     return i + 1;
   }
 
-  private two(type: TokenType, i: number): number {
+  private two(type: TokenCode, i: number): number {
     this.emit(type, i, i + 2);
     return i + 2;
   }
@@ -516,7 +689,7 @@ class Scanner {
   private lineComment(i: number): number {
     const nl = this.src.indexOf("\n", i);
     const e = nl < 0 ? this.src.length : nl + 1;
-    this.emit("Comment", i, e);
+    this.emit(T.Comment, i, e);
     return e;
   }
 
@@ -545,7 +718,7 @@ class Scanner {
     }
     // A number literal never ends with a dot: "1..." is 1 then an ellipsis.
     while (src.charCodeAt(j - 1) === 46) j--;
-    this.emit("NumberLit", i, j);
+    this.emit(T.NumberLit, i, j);
     return j;
   }
 
@@ -561,7 +734,7 @@ class Scanner {
     if (src.charCodeAt(e) === 10) e += 1;
     else if (src.charCodeAt(e) === 13 && src.charCodeAt(e + 1) === 10) e += 2;
     else return 0;
-    this.emit("OHeredoc", i, e);
+    this.emit(T.OHeredoc, i, e);
     this.stack.push({ kind: "heredoc", marker, startOfLine: true });
     return e;
   }
@@ -572,20 +745,20 @@ class Scanner {
     const c = src.charCodeAt(i);
     const next = i + 1 < n ? src.charCodeAt(i + 1) : -1;
     if (c === 34) {
-      this.emit("CQuote", i, i + 1);
+      this.emit(T.CQuote, i, i + 1);
       this.stack.pop();
       return i + 1;
     }
-    if (c === 36 && next === 123) return this.openSequence("TemplateInterp", i);
-    if (c === 37 && next === 123) return this.openSequence("TemplateControl", i);
+    if (c === 36 && next === 123) return this.openSequence(T.TemplateInterp, i);
+    if (c === 37 && next === 123) return this.openSequence(T.TemplateControl, i);
     if (c === 10 || c === 13) {
       let j = i + 1;
       while (j < n && (src.charCodeAt(j) === 10 || src.charCodeAt(j) === 13)) j++;
-      this.emit("QuotedNewline", i, j);
+      this.emit(T.QuotedNewline, i, j);
       return j;
     }
-    if (isBadByte(src, i)) return this.one("BadUTF8", i);
-    if (c === 92 && (next === -1 || next === 10 || next === 13)) return this.one("Invalid", i);
+    if (isBadByte(src, i)) return this.one(T.BadUTF8, i);
+    if (c === 92 && (next === -1 || next === 10 || next === 13)) return this.one(T.Invalid, i);
     let j = i;
     while (j < n) {
       const d = src.charCodeAt(j);
@@ -609,7 +782,7 @@ class Scanner {
       if (d >= 0x80 && isBadByte(src, j)) break;
       j++;
     }
-    this.emit("QuotedLit", i, j);
+    this.emit(T.QuotedLit, i, j);
     return j;
   }
 
@@ -640,11 +813,11 @@ class Scanner {
     const n = src.length;
     const c = src.charCodeAt(i);
     const next = i + 1 < n ? src.charCodeAt(i + 1) : -1;
-    if (c === 36 && next === 123) return this.openSequence("TemplateInterp", i);
-    if (c === 37 && next === 123) return this.openSequence("TemplateControl", i);
+    if (c === 36 && next === 123) return this.openSequence(T.TemplateInterp, i);
+    if (c === 37 && next === 123) return this.openSequence(T.TemplateControl, i);
     if (isBadByte(src, i)) {
       ctx.startOfLine = false;
-      return this.one("BadUTF8", i);
+      return this.one(T.BadUTF8, i);
     }
     const j = this.literalRun(i);
     let nlEnd = -1;
@@ -655,19 +828,19 @@ class Scanner {
     }
     if (nlEnd < 0) {
       ctx.startOfLine = false;
-      this.emit("StringLit", i, j);
+      this.emit(T.StringLit, i, j);
       return j;
     }
     if (ctx.startOfLine && src.slice(i, j).trim() === ctx.marker) {
       // The closing marker and the newline after it are separate tokens, so the newline can
       // still end the attribute the heredoc belongs to.
-      this.emit("CHeredoc", i, j);
-      this.emit("Newline", j, nlEnd);
+      this.emit(T.CHeredoc, i, j);
+      this.emit(T.Newline, j, nlEnd);
       this.stack.pop();
       return nlEnd;
     }
     ctx.startOfLine = true;
-    this.emit("StringLit", i, nlEnd);
+    this.emit(T.StringLit, i, nlEnd);
     return nlEnd;
   }
 
@@ -676,16 +849,16 @@ class Scanner {
     const n = src.length;
     const c = src.charCodeAt(i);
     const next = i + 1 < n ? src.charCodeAt(i + 1) : -1;
-    if (c === 36 && next === 123) return this.openSequence("TemplateInterp", i);
-    if (c === 37 && next === 123) return this.openSequence("TemplateControl", i);
-    if (isBadByte(src, i)) return this.one("BadUTF8", i);
+    if (c === 36 && next === 123) return this.openSequence(T.TemplateInterp, i);
+    if (c === 37 && next === 123) return this.openSequence(T.TemplateControl, i);
+    if (isBadByte(src, i)) return this.one(T.BadUTF8, i);
     let j = this.literalRun(i);
     if (j < n) {
       const d = src.charCodeAt(j);
       if (d === 10) j += 1;
       else if (d === 13 && src.charCodeAt(j + 1) === 10) j += 2;
     }
-    this.emit("StringLit", i, j);
+    this.emit(T.StringLit, i, j);
     return j;
   }
 }
@@ -706,6 +879,15 @@ export function extendsGrapheme(prev: number, cp: number): boolean {
  * expressions embedded in other files, such as JSON strings). A leading byte order mark is skipped.
  */
 export function scanTokens(src: string, filename: string, start: Pos, mode: ScanMode): Token[] {
+  const stream = scanStream(src, filename, start, mode);
+  const tokens = new Array<Token>(stream.count);
+  for (let i = 0; i < stream.count; i++) tokens[i] = stream.token(i);
+  stream.release();
+  return tokens;
+}
+
+/** Scans src into a compact token stream (what the parser reads); `scanTokens` for the rest. */
+export function scanStream(src: string, filename: string, start: Pos, mode: ScanMode): TokenStream {
   let offset = 0;
   let startPos = start;
   if (src.charCodeAt(0) === 0xfeff) {

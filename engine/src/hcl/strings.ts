@@ -30,6 +30,7 @@ function subRange(range: Range, text: string, from: number, to: number): Range {
   return { filename: range.filename, start: pos(from), end: pos(to) };
 }
 
+/** NFC normalisation; text below U+0300 (all ASCII and Latin-1) is already normalised. */
 export function normalizeNFC(s: string): string {
   for (let i = 0; i < s.length; i++) {
     if (s.charCodeAt(i) >= 0x300) return s.normalize("NFC");
@@ -37,11 +38,22 @@ export function normalizeNFC(s: string): string {
   return s;
 }
 
+/** Whether a literal's text needs no work: no escapes, no `$${`/`%%{`, nothing to normalise. */
+export function isPlainLiteral(text: string, quoted: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x300 || c === 36 || c === 37 || (c === 92 && quoted)) return false;
+  }
+  return true;
+}
+
 /**
  * Resolves the escapes in one literal token's text. `quoted` is true for quoted strings
- * (backslash escapes apply) and false for heredocs and bare templates.
+ * (backslash escapes apply) and false for heredocs and bare templates. Callers check
+ * `isPlainLiteral` first, so a token's range is made only when there is something to resolve.
  */
 export function unescapeLiteral(text: string, quoted: boolean, range: Range, diags: Diagnostic[]): string {
+  if (isPlainLiteral(text, quoted)) return text;
   const parts: string[] = [];
   let litStart = 0;
   const n = text.length;

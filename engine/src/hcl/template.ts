@@ -5,9 +5,10 @@
 import type { Expression } from "./ast.js";
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
 import { formatRange, rangeBetween, type Range } from "./pos.js";
-import { MAX_NESTING, type Parser } from "./parser.js";
-import type { Token, TokenType } from "./scanner.js";
-import { unescapeLiteral } from "./strings.js";
+import { fit, MAX_NESTING, type Parser } from "./parser.js";
+import type { Tok } from "./peeker.js";
+import type { TokenType } from "./scanner.js";
+import { isPlainLiteral, unescapeLiteral } from "./strings.js";
 
 type Part =
   | { t: "literal"; value: string; range: Range }
@@ -44,8 +45,16 @@ function trimRightSpace(s: string): string {
   return i === s.length ? s : s.slice(0, i);
 }
 
-function isKeyword(parser: Parser, tok: Token, kw: string): boolean {
-  return tok.type === "Ident" && parser.text(tok) === kw;
+function isKeyword(parser: Parser, tok: Tok, kw: string): boolean {
+  return parser.p.type(tok) === "Ident" && parser.text(tok) === kw;
+}
+
+/** A `~` on a sequence opener trims the spaces at the end of the literal before it. */
+function trimPrev(parts: Part[], parser: Parser, canTrimPrev: boolean, opener: Tok): void {
+  if (canTrimPrev && parser.p.end(opener) - parser.p.start(opener) === 3 && parser.src.charCodeAt(parser.p.start(opener) + 2) === 126) {
+    const prev = parts[parts.length - 1];
+    if (prev && prev.t === "literal") prev.value = trimRightSpace(prev.value);
+  }
 }
 
 /** Reads template tokens up to `end` (already past the opener) and builds the template's parts. */
@@ -56,37 +65,33 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
   let ltrimNext = false;
   let nextCanTrimPrev = false;
   let endRange: Range;
-  const trimPrev = (canTrimPrev: boolean, opener: Token) => {
-    if (canTrimPrev && opener.end - opener.start === 3 && parser.src.charCodeAt(opener.start + 2) === 126) {
-      const prev = parts[parts.length - 1];
-      if (prev && prev.t === "literal") prev.value = trimRightSpace(prev.value);
-    }
-  };
   for (;;) {
     const next = p.read();
-    if (next.type === end) {
-      endRange = next.range;
+    if (p.type(next) === end) {
+      endRange = p.range(next);
       break;
     }
     const ltrim = ltrimNext;
     ltrimNext = false;
     const canTrimPrev = nextCanTrimPrev;
     nextCanTrimPrev = false;
-    if (next.type === "StringLit" || next.type === "QuotedLit") {
-      let value = unescapeLiteral(parser.text(next), next.type === "QuotedLit", next.range, diags);
+    if (p.type(next) === "StringLit" || p.type(next) === "QuotedLit") {
+      const quoted = p.type(next) === "QuotedLit";
+      const text = parser.text(next);
+      let value = isPlainLiteral(text, quoted) ? text : unescapeLiteral(text, quoted, p.range(next), diags);
       if (ltrim) value = trimLeftSpace(value);
-      parts.push({ t: "literal", value, range: next.range });
+      parts.push({ t: "literal", value, range: p.range(next) });
       nextCanTrimPrev = true;
       continue;
     }
-    if (next.type === "TemplateInterp") {
-      trimPrev(canTrimPrev, next);
+    if (p.type(next) === "TemplateInterp") {
+      trimPrev(parts, parser, canTrimPrev, next);
       p.pushIncludeNewlines(false);
       const expr = parser.parseExpression(diags);
       const close = p.peek();
-      if (close.type !== "TemplateSeqEnd") {
+      if (p.type(close) !== "TemplateSeqEnd") {
         if (!parser.recovery) {
-          if (close.type === "EOF") {
+          if (p.type(close) === "EOF") {
             diags.push(
               errorDiag(
                 "Unclosed template interpolation sequence",
@@ -94,16 +99,16 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
                 startRange,
               ),
             );
-          } else if (close.type === "Colon") {
+          } else if (p.type(close) === "Colon") {
             diags.push(
               errorDiag(
                 "Extra characters after interpolation expression",
                 'Template interpolation doesn\'t expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with "$${" instead of just "${".',
-                close.range,
-                rangeBetween(startRange, close.range),
+                p.range(close),
+                rangeBetween(startRange, p.range(close)),
               ),
             );
-          } else if ((close.type === "CQuote" || close.type === "OQuote") && end === "CQuote") {
+          } else if ((p.type(close) === "CQuote" || p.type(close) === "OQuote") && end === "CQuote") {
             diags.push(
               errorDiag(
                 "Unclosed template interpolation sequence",
@@ -116,8 +121,8 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
               errorDiag(
                 "Extra characters after interpolation expression",
                 'Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with "$${" instead of just "${".',
-                close.range,
-                rangeBetween(startRange, close.range),
+                p.range(close),
+                rangeBetween(startRange, p.range(close)),
               ),
             );
           }
@@ -125,24 +130,24 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
         parser.recover("TemplateSeqEnd");
       } else {
         p.read();
-        if (close.end - close.start === 2 && parser.src.charCodeAt(close.start) === 126) ltrimNext = true;
+        if (p.end(close) - p.start(close) === 2 && parser.src.charCodeAt(p.start(close)) === 126) ltrimNext = true;
       }
       p.popIncludeNewlines();
-      parts.push({ t: "interp", expr, range: rangeBetween(next.range, close.range) });
+      parts.push({ t: "interp", expr, range: rangeBetween(p.range(next), p.range(close)) });
       continue;
     }
-    if (next.type === "TemplateControl") {
-      trimPrev(canTrimPrev, next);
+    if (p.type(next) === "TemplateControl") {
+      trimPrev(parts, parser, canTrimPrev, next);
       p.pushIncludeNewlines(false);
       const kw = p.peek();
-      if (kw.type !== "Ident") {
+      if (p.type(kw) !== "Ident") {
         if (!parser.recovery) {
           diags.push(
             errorDiag(
               "Invalid template directive",
               'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.',
-              kw.range,
-              rangeBetween(next.range, kw.range),
+              p.range(kw),
+              rangeBetween(p.range(next), p.range(kw)),
             ),
           );
         }
@@ -156,26 +161,26 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
       switch (word) {
         case "if": {
           const cond = parser.parseExpression(diags);
-          parts.push({ t: "if", cond, range: rangeBetween(next.range, p.nextRange()) });
+          parts.push({ t: "if", cond, range: rangeBetween(p.range(next), p.nextRange()) });
           break;
         }
         case "else":
         case "endif":
         case "endfor":
-          parts.push({ t: "endctrl", which: word, range: rangeBetween(next.range, p.nextRange()) });
+          parts.push({ t: "endctrl", which: word, range: rangeBetween(p.range(next), p.nextRange()) });
           break;
         case "for": {
-          if (p.peek().type !== "Ident") {
+          if (p.type(p.peek()) !== "Ident") {
             if (!parser.recovery) diags.push(errorDiag("Invalid 'for' directive", "For directive requires variable name after 'for'.", p.nextRange()));
             ok = false;
             break;
           }
           let valVar = parser.identName(p.read());
           let keyVar: string | undefined;
-          if (p.peek().type === "Comma") {
+          if (p.type(p.peek()) === "Comma") {
             keyVar = valVar;
             p.read();
-            if (p.peek().type !== "Ident") {
+            if (p.type(p.peek()) !== "Ident") {
               if (!parser.recovery) diags.push(errorDiag("Invalid 'for' directive", "For directive requires value variable name after comma.", p.nextRange()));
               ok = false;
               break;
@@ -189,7 +194,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
           }
           p.read();
           const coll = parser.parseExpression(diags);
-          const part: Part = { t: "for", valVar, coll, range: rangeBetween(next.range, p.nextRange()) };
+          const part: Part = { t: "for", valVar, coll, range: rangeBetween(p.range(next), p.nextRange()) };
           if (keyVar !== undefined) part.keyVar = keyVar;
           parts.push(part);
           break;
@@ -201,8 +206,8 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
               errorDiag(
                 "Invalid template control keyword",
                 `${JSON.stringify(word)} is not a valid template control keyword.${suggestion ? ` Did you mean ${JSON.stringify(suggestion)}?` : ""}`,
-                kw.range,
-                rangeBetween(next.range, kw.range),
+                p.range(kw),
+                rangeBetween(p.range(next), p.range(kw)),
               ),
             );
           }
@@ -215,30 +220,30 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
         continue;
       }
       const close = p.peek();
-      if (close.type !== "TemplateSeqEnd") {
+      if (p.type(close) !== "TemplateSeqEnd") {
         if (!parser.recovery) {
           diags.push(
             errorDiag(
               `Extra characters in ${word} marker`,
               "Expected a closing brace to end the sequence, but found extra characters.",
-              close.range,
-              rangeBetween(startRange, close.range),
+              p.range(close),
+              rangeBetween(startRange, p.range(close)),
             ),
           );
         }
         parser.recover("TemplateSeqEnd");
       } else {
         p.read();
-        if (close.end - close.start === 2 && parser.src.charCodeAt(close.start) === 126) ltrimNext = true;
+        if (p.end(close) - p.start(close) === 2 && parser.src.charCodeAt(p.start(close)) === 126) ltrimNext = true;
       }
       p.popIncludeNewlines();
       continue;
     }
     if (!parser.recovery) {
-      diags.push(errorDiag("Unterminated template string", "No closing marker was found for the string.", next.range, rangeBetween(startRange, next.range)));
+      diags.push(errorDiag("Unterminated template string", "No closing marker was found for the string.", p.range(next), rangeBetween(startRange, p.range(next))));
     }
     const final = parser.recover(end);
-    endRange = final.range;
+    endRange = p.range(final);
     break;
   }
   if (parts.length === 0) {
@@ -247,7 +252,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
   parts.push({ t: "end", range: endRange });
   if (flushHeredoc) flushHeredocParts(parts);
   meldLiterals(parts);
-  const exprs = new TemplateTreeBuilder(parts, diags).root();
+  const exprs = flatTemplate(parts) ?? fit(new TemplateTreeBuilder(parts, diags).root());
   const passthru = parts.length === 2 && parts[0]?.t === "interp";
   return { exprs, passthru, range: rangeBetween(startRange, endRange) };
 }
@@ -295,6 +300,18 @@ function flushHeredocParts(parts: Part[]): void {
       end: lit.range.end,
     };
   }
+}
+
+/** The expressions of a template without directives (most of them): its parts in order. */
+function flatTemplate(parts: Part[]): Expression[] | undefined {
+  const exprs = new Array<Expression>(parts.length - 1);
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i] as Part;
+    if (part.t === "literal") exprs[i] = { kind: "Literal", value: { type: "string", value: part.value }, range: part.range };
+    else if (part.t === "interp") exprs[i] = part.expr;
+    else return undefined;
+  }
+  return exprs;
 }
 
 function countCodePoints(s: string, units: number): number {
@@ -494,7 +511,7 @@ function emptyString(filename: string, at: Range["start"]): Expression {
 function templateOf(exprs: Expression[]): Expression {
   const first = exprs[0] as Expression;
   const last = exprs[exprs.length - 1] as Expression;
-  return { kind: "Template", parts: exprs, range: rangeBetween(first.range, last.range) };
+  return { kind: "Template", parts: fit(exprs), range: rangeBetween(first.range, last.range) };
 }
 
 /** HCL's didyoumean: the closest candidate within Levenshtein distance 3, or "". */

@@ -400,11 +400,23 @@ export class BigFloat {
   /**
    * Formats like big.Float.Text: 'f' with digits -1 is the shortest decimal that reads back to
    * the same value at this precision (cty's canonical number text); 'g' with a digit count is
-   * what Go's String() uses (10 digits).
+   * what Go's String() uses (10 digits); 'e', 'E' and 'G' serve the `format` function's verbs.
    */
-  text(fmt: "f" | "g", digits = -1): string {
+  text(fmt: "f" | "g" | "e" | "E" | "G", digits = -1): string {
     if (this.form === "inf") return this.neg ? "-Inf" : "+Inf";
+    // The upper-case forms differ only in the exponent letter (finite values have at most one).
+    if (fmt === "E" || fmt === "G") return this.text(fmt === "E" ? "e" : "g", digits).replace("e", "E");
     const sign = this.neg ? "-" : "";
+    if (fmt === "e") {
+      const d = decimalOf(this.mant, this.exp);
+      if (digits < 0) {
+        if (this.form === "finite") roundShortest(d, this);
+        digits = d.mant.length - 1;
+      } else {
+        decRound(d, 1 + digits);
+      }
+      return sign + fmtE(digits, d);
+    }
     // Fast path: an integer that fits the precision has an ulp of at most 1, so its shortest
     // representation is all of its digits.
     if (fmt === "f" && digits < 0 && this.form === "finite" && this.exp >= 0 && this.exp + bitLength(this.mant) <= this.prec) {

@@ -354,8 +354,10 @@ function finishMap(elems: Map<string, Value>, ety: Type, path: PathLink, unsafe:
   if (ety.kind === "list" || ety.kind === "set" || ety.kind === "map" || ety.kind === "object") {
     out = unifyElements(elems, path, unsafe);
   }
+  // As cty.MapVal, a DynamicPseudoType-typed element (a literal null) takes the others' type.
   let first: Type | undefined;
   for (const [k, e] of out) {
+    if (e.type.kind === "dynamic") continue;
     if (!first) {
       first = e.type;
       continue;
@@ -409,6 +411,8 @@ function tupleToSequence(etys: readonly Type[], want: Type, unsafe: boolean, kin
     const u = unifyTypes(etys, unsafe);
     if (!u) return undefined;
     ety = u.type;
+    // Still undecided after unification: only a tuple of dynamic values can make such a list.
+    if (ety.kind === "dynamic" && etys.some((t) => t.kind !== "dynamic")) return undefined;
   }
   const convs: Array<ConversionFn | undefined> = [];
   for (const t of etys) {

@@ -122,6 +122,9 @@ export class Func {
         }
       }
       if (v.kind === "unknown" && !p.allowUnknown) returnUnknown = true;
+      // A dynamically-typed argument (a literal null for a DynamicPseudoType parameter) that the
+      // parameter does not accept leaves the result type undecided: Terraform answers unknown.
+      if (v.type.kind === "dynamic" && !p.allowDynamicType) returnUnknown = true;
     }
     if (returnUnknown) return { ok: true, value: withMarks(this.refined(unknownVal(rt.value)), ...resultMarks) };
     const r = this.spec.impl(callArgs, rt.value);
@@ -136,7 +139,8 @@ export class Func {
 
   private refined(v: Value): Value {
     const f = this.spec.refineResult;
-    return f ? f(refine(v)).newValue() : v;
+    // As cty, an unknown of undecided type (DynamicVal) is left unrefined.
+    return f && v.type.kind !== "dynamic" ? f(refine(v)).newValue() : v;
   }
 }
 
@@ -212,11 +216,8 @@ export function callFunction(name: string, fn: Func, args: readonly Value[]): Ca
   if (e.kind === "arg") {
     const p = fn.params[e.index] ?? fn.varParam;
     if (p) return { ok: false, summary: "Invalid function argument", detail: `Invalid value for ${JSON.stringify(p.name)} parameter: ${e.message}.`, argIndex: e.index };
-    return {
-      ok: false,
-      summary: "Invalid function argument",
-      detail: `The function ${JSON.stringify(name)} reported an error about an argument that wasn't provided: ${e.message}.`,
-    };
+    // An index past every parameter (OpenTofu's fileexists does this): HCL reports the call.
+    return { ok: false, summary: "Error in function call", detail: `Call to function ${JSON.stringify(name)} failed: ${e.message}.` };
   }
   return { ok: false, summary: "Error in function call", detail: `Call to function ${JSON.stringify(name)} failed: ${e.message}.` };
 }

@@ -464,13 +464,13 @@ export function index(collection: Value, key: Value): OpResult {
         if (ty.kind === "list") return marked(unknownVal(ty.element));
         const i = Number(kv.value.toInt64() ?? -1n);
         const et = ty.elements[i];
-        if (!et) return outOfRange(ty.elements.length);
+        if (!et) return outOfRange(ty.elements.length, true);
         return marked(unknownVal(et));
       }
       const els = coll.kind === "list" || coll.kind === "tuple" ? coll.elements : [];
       const i = kv.value.toInt64();
       const el = i === undefined ? undefined : els[Number(i)];
-      if (!el) return outOfRange(els.length);
+      if (!el) return outOfRange(els.length, ty.kind === "tuple");
       return marked(el);
     }
     case "map":
@@ -504,8 +504,10 @@ export function index(collection: Value, key: Value): OpResult {
   }
 }
 
-function outOfRange(n: number): OpResult {
-  return err("Invalid index", n === 0 ? `${NO_ELEMENT}: the collection has no elements.` : `${NO_ELEMENT}.`);
+function outOfRange(n: number, tuple: boolean): OpResult {
+  if (n === 0) return err("Invalid index", `${NO_ELEMENT}: the collection has no elements.`);
+  // A tuple's length is part of its type, so HCL can say why the index is out of range.
+  return err("Invalid index", tuple ? `${NO_ELEMENT}: the given index is greater than or equal to the length of the collection.` : `${NO_ELEMENT}.`);
 }
 
 /** `value.name` with hcl.GetAttr's rules and messages. */

@@ -3,7 +3,8 @@
 // building a new object/tuple type (or falling back to a map/list) when all inputs are structural.
 
 import { getConversionInternal, type ConversionFn } from "./convert.js";
-import { DynamicPseudoType, isPrimitive, listOf, mapOf, objectOf, tupleOf, typeEquals, type Type } from "./types.js";
+import { DynamicPseudoType, isPrimitive, listOf, mapOf, objectOf, setOf, tupleOf, typeEquals, type Type } from "./types.js";
+import { DynamicVal } from "./value.js";
 
 export interface Unified {
   readonly type: Type;
@@ -26,29 +27,37 @@ export function unifyTypes(types: readonly Type[], unsafe: boolean): Unified | u
   // Happy path (as in cty): all types already equal, nothing to convert.
   const first = types[0] as Type;
   if (types.every((t) => typeEquals(t, first))) return { type: first, conversions: types.map(() => undefined) };
-  const objects: Type[] = [];
-  const tuples: Type[] = [];
+  let mapCt = 0;
+  let listCt = 0;
+  let setCt = 0;
+  let objectCt = 0;
+  let tupleCt = 0;
   let dynamicCt = 0;
   for (const t of types) {
-    if (t.kind === "object") objects.push(t);
-    else if (t.kind === "tuple") tuples.push(t);
+    if (t.kind === "map") mapCt++;
+    else if (t.kind === "list") listCt++;
+    else if (t.kind === "set") setCt++;
+    else if (t.kind === "object") objectCt++;
+    else if (t.kind === "tuple") tupleCt++;
     else if (t.kind === "dynamic") dynamicCt++;
   }
-  if (objects.length > 0 && tuples.length > 0) return undefined;
-  if (
-    (objects.length > 0 && objects.length + dynamicCt === types.length) ||
-    (tuples.length > 0 && tuples.length + dynamicCt === types.length)
-  ) {
-    const r = objects.length > 0 ? unifyObjectTypes(objects, unsafe) : unifyTupleTypes(tuples, unsafe);
-    if (!r) return undefined;
-    const convs: Array<ConversionFn | undefined> = [];
-    let k = 0;
-    for (const t of types) {
-      if (t.kind === "dynamic") convs.push(getConversionInternal(t, r.type, true));
-      else convs.push(r.conversions[k++]);
-    }
-    return { type: r.type, conversions: convs };
-  }
+  const n = types.length;
+  const hasDynamic = dynamicCt > 0;
+  // Inputs all of one structural kind may unify to a type none of them is (cty tries this before
+  // its general search, since an unsafe object conversion to a subset type would win otherwise).
+  // Objects often hold map data and tuples list data, so those mixes are tried as maps and lists.
+  if (mapCt > 0 && mapCt + dynamicCt === n) return unifyCollectionTypes(mapOf, types, unsafe, hasDynamic);
+  if (mapCt > 0 && mapCt + objectCt + dynamicCt === n) {
+    const asMap = unifyStructuralAs("object", types, unsafe);
+    if (asMap) return asMap;
+  } else if (listCt > 0 && listCt + dynamicCt === n) return unifyCollectionTypes(listOf, types, unsafe, hasDynamic);
+  else if (listCt > 0 && listCt + tupleCt + dynamicCt === n) {
+    const asList = unifyStructuralAs("tuple", types, unsafe);
+    if (asList) return asList;
+  } else if (setCt > 0 && setCt + dynamicCt === n) return unifyCollectionTypes(setOf, types, unsafe, hasDynamic);
+  else if (objectCt > 0 && objectCt + dynamicCt === n) return hasDynamic ? unifyAllAsDynamic(types) : unifyObjectTypes(types, unsafe);
+  else if (tupleCt > 0 && tupleCt + dynamicCt === n) return hasDynamic ? unifyAllAsDynamic(types) : unifyTupleTypes(types, unsafe);
+  else if (objectCt > 0 && tupleCt > 0) return undefined;
 
   for (const wantIdx of sortTypes(types)) {
     const want = types[wantIdx] as Type;
@@ -70,6 +79,52 @@ export function unifyTypes(types: readonly Type[], unsafe: boolean): Unified | u
     if (ok) return { type: want, conversions: convs };
   }
   return undefined;
+}
+
+/**
+ * With a dynamic input the path unification takes cannot be predicted until it is known, so
+ * the result is DynamicPseudoType and every conversion yields DynamicVal (cty's unifyAllAsDynamic).
+ */
+function unifyAllAsDynamic(types: readonly Type[]): Unified {
+  return { type: DynamicPseudoType, conversions: types.map(() => () => DynamicVal) };
+}
+
+/** cty's unifyCollectionTypes: unify the element types, then convert each collection to that. */
+function unifyCollectionTypes(collection: (e: Type) => Type, types: readonly Type[], unsafe: boolean, hasDynamic: boolean): Unified | undefined {
+  if (hasDynamic) return unifyAllAsDynamic(types);
+  const u = unifyTypes(
+    types.map((t) => (t.kind === "list" || t.kind === "set" || t.kind === "map" ? t.element : DynamicPseudoType)),
+    unsafe,
+  );
+  if (!u) return undefined;
+  const ret = collection(u.type);
+  const convs = conversionsTo(types, ret, unsafe);
+  return convs ? { type: ret, conversions: convs } : undefined;
+}
+
+/**
+ * cty's unifyObjectsAsMaps / unifyTuplesAsList: the objects (tuples) among `types` first unify
+ * to one map (list) type; that type then stands in for them in a second unification, which must
+ * give a map (list). Each structural input converts in two steps.
+ */
+function unifyStructuralAs(kind: "object" | "tuple", types: readonly Type[], unsafe: boolean): Unified | undefined {
+  const idxs: number[] = [];
+  types.forEach((t, i) => t.kind === kind && idxs.push(i));
+  const structural = idxs.map((i) => types[i] as Type);
+  const first = kind === "object" ? unifyObjectTypesToMap(structural, unsafe) : unifyTupleTypesToList(structural, unsafe);
+  const wanted = kind === "object" ? "map" : "list";
+  if (!first || first.type.kind !== wanted) return undefined;
+  const replaced = types.map((t) => (t.kind === kind ? first.type : t));
+  const second = unifyTypes(replaced, unsafe);
+  if (!second || second.type.kind !== wanted) return undefined;
+  const convs = [...second.conversions];
+  idxs.forEach((idx, k) => {
+    const outer = convs[idx];
+    const inner = first.conversions[k];
+    if (!inner) return;
+    convs[idx] = outer ? (v, path) => outer(inner(v, path), path) : inner;
+  });
+  return { type: second.type, conversions: convs };
 }
 
 function conversionsTo(types: readonly Type[], ret: Type, unsafe: boolean): Array<ConversionFn | undefined> | undefined {

@@ -113,31 +113,54 @@ export const True: BoolValue = { kind: "bool", type: BoolType, marks: NO_MARKS, 
 export const False: BoolValue = { kind: "bool", type: BoolType, marks: NO_MARKS, value: false };
 export const Zero: NumberValue = numberVal(BigFloat.zero(53));
 
-function sameElementType(elements: readonly Value[], what: string): Type {
-  const first = elements[0];
-  if (!first) throw new Error(`${what}: no elements`);
-  for (let i = 1; i < elements.length; i++) {
-    const el = elements[i] as Value;
-    if (!typeEquals(el.type, first.type)) {
-      throw new Error(`${what}: inconsistent element types (${friendlyName(first.type)} and ${friendlyName(el.type)})`);
+/**
+ * The element type of a collection built from `elements`, as cty's ListVal/SetVal/MapVal find
+ * it: the first type that is not DynamicPseudoType. Elements typed DynamicPseudoType (a literal
+ * null or DynamicVal) are allowed beside it and become a null or unknown of that type.
+ */
+function collectionElements(elements: readonly Value[], what: string): [Type, readonly Value[]] {
+  if (elements.length === 0) throw new Error(`${what}: no elements`);
+  let et: Type = DynamicPseudoType;
+  let retype = false;
+  for (const el of elements) {
+    if (el.type.kind === "dynamic") {
+      retype = true;
+      continue;
+    }
+    if (et.kind === "dynamic") et = el.type;
+    else if (!typeEquals(el.type, et)) {
+      throw new Error(`${what}: inconsistent element types (${friendlyName(et)} and ${friendlyName(el.type)})`);
     }
   }
-  return first.type;
+  if (!retype || et.kind === "dynamic") return [et, elements];
+  return [et, elements.map((el) => (el.type.kind === "dynamic" ? retyped(el, et) : el))];
+}
+
+/** A DynamicPseudoType-typed null or unknown as the same of type `t`, keeping its marks. */
+function retyped(v: Value, t: Type): Value {
+  const out: Value = v.kind === "unknown" ? { ...v, type: t } : { kind: "null", type: t, marks: v.marks };
+  return out;
 }
 
 /** A non-empty list; every element must have the same type. */
 export function listVal(elements: readonly Value[]): SequenceValue {
-  const et = sameElementType(elements, "listVal");
-  return { kind: "list", type: listOf(et), marks: NO_MARKS, elements: [...elements] };
+  const [et, els] = collectionElements(elements, "listVal");
+  return { kind: "list", type: listOf(et), marks: NO_MARKS, elements: [...els] };
 }
 
 export function listValEmpty(element: Type): SequenceValue {
   return { kind: "list", type: listOf(element), marks: NO_MARKS, elements: [] };
 }
 
-/** True if the values could form a list (all of one type). */
+/** True if the values could form a list (all of one type, or DynamicPseudoType-typed: cty's CanListVal). */
 export function canListVal(elements: readonly Value[]): boolean {
-  return elements.every((e) => typeEquals(e.type, (elements[0] as Value).type));
+  let et: Type | undefined;
+  for (const e of elements) {
+    if (e.type.kind === "dynamic") continue;
+    if (!et) et = e.type;
+    else if (!typeEquals(e.type, et)) return false;
+  }
+  return true;
 }
 
 /**
@@ -145,9 +168,9 @@ export function canListVal(elements: readonly Value[]): boolean {
  * duplicates (by equality) collapse; the stored order is cty's iteration order.
  */
 export function setVal(elements: readonly Value[]): Value {
-  const et = sameElementType(elements, "setVal");
+  const [et, els] = collectionElements(elements, "setVal");
   const hoisted: Marks[] = [];
-  const plain = elements.map((e) => {
+  const plain = els.map((e) => {
     const [u, m] = unmarkDeep(e);
     if (m.size > 0) hoisted.push(m);
     return u;
@@ -218,11 +241,11 @@ function toEntries(attrs: Record<string, Value> | ReadonlyMap<string, Value>): A
 /** A non-empty map; every element must have the same type. */
 export function mapVal(attrs: Record<string, Value> | ReadonlyMap<string, Value>): MappingValue {
   const entries = toEntries(attrs);
-  const et = sameElementType(
+  const [et, els] = collectionElements(
     entries.map((e) => e[1]),
     "mapVal",
   );
-  return { kind: "map", type: mapOf(et), marks: NO_MARKS, attrs: new Map(entries) };
+  return { kind: "map", type: mapOf(et), marks: NO_MARKS, attrs: new Map(entries.map(([k], i) => [k, els[i] as Value])) };
 }
 
 export function mapValEmpty(element: Type): MappingValue {

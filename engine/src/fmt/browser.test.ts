@@ -1,5 +1,5 @@
-// The module must run in a browser (live validation in the editor): bundling it for the browser
-// platform must succeed without any Node built-in, and the bundle must parse.
+// The formatter must run in a browser (format-on-save in the editor): bundling it for the browser
+// platform must succeed without any Node built-in, and the bundle must format.
 import { build } from "esbuild";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -17,7 +17,9 @@ it("bundles for the browser without Node APIs", async () => {
   const code = out.outputFiles[0]?.text ?? "";
   expect(code).not.toMatch(/from\s+"node:|require\("(fs|path|node:)/);
   const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as {
-    parseConfig: (src: string, filename: string) => { diagnostics: unknown[] };
+    formatConfig: (src: string, filename: string) => { formatted: string | undefined };
+    unifiedDiff: (a: string, b: string, p: string) => string;
   };
-  expect(mod.parseConfig('a = "b"\n', "main.tf").diagnostics).toEqual([]);
+  expect(mod.formatConfig('a=1\nbb = "${x}"\n', "main.tf").formatted).toBe("a  = 1\nbb = x\n");
+  expect(mod.unifiedDiff("a=1\n", "a = 1\n", "main.tf")).toBe("--- old/main.tf\n+++ new/main.tf\n@@ -1 +1 @@\n-a=1\n+a = 1\n");
 });

@@ -1,0 +1,106 @@
+// `hcl`, `values` and `lang` must run in a browser (live validation and the console in the web
+// editor): each public entry point is bundled with esbuild for the browser platform, and the test
+// fails on any Node built-in the bundle would need (esbuild cannot resolve them for the browser),
+// naming the module that imports it. The engine
+// sources reached by the bundle must not use Node globals either (esbuild leaves `process`,
+// `Buffer` and `require` as free variables, which only fail when the code runs in a browser).
+// Finally the bundles are loaded and used: the HCL bundle parses a file.
+import { build, type Message } from "esbuild";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = import.meta.dirname;
+
+/** `src/hcl/index.ts`, `src/values/index.ts` and every `src/lang/**\/index.ts`. */
+function entryPoints(): string[] {
+  const found: string[] = [path.join(SRC, "hcl", "index.ts"), path.join(SRC, "values", "index.ts")];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = path.join(dir, name);
+      if (statSync(p).isDirectory()) {
+        if (name !== "testdata") walk(p);
+      } else if (name === "index.ts") found.push(p);
+    }
+  };
+  walk(path.join(SRC, "lang"));
+  return found;
+}
+
+/** Uses of Node globals in code (comments and string contents are blanked out first). */
+function nodeGlobals(source: string): string[] {
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, " ")
+    .replace(/\/\/[^\n]*/g, " ")
+    .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+  return [...code.matchAll(/\b(process|Buffer|require|__dirname|__filename|setImmediate)\b\s*[.([]/g)].map((m) => m[1] as string);
+}
+
+/**
+ * Bundles one entry point for the browser. esbuild applies packages' `browser` field (bcryptjs
+ * maps Node's `crypto` to nothing there) and reports every import it cannot resolve for the
+ * browser, such as a Node built-in: those come back as `problems`, naming the importing file.
+ */
+async function bundle(entry: string) {
+  try {
+    const out = await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const sources = Object.keys(out.metafile.inputs)
+      .map((p) => path.resolve(p))
+      .filter((p) => p.startsWith(SRC + path.sep));
+    return { code: out.outputFiles[0]?.text ?? "", problems: [] as string[], sources };
+  } catch (e) {
+    const errors = (e as { errors?: Message[] }).errors;
+    if (!errors) throw e;
+    return { code: "", problems: errors.map((m) => `${m.location?.file ?? "?"}: ${m.text}`), sources: [] };
+  }
+}
+
+async function load<T>(code: string): Promise<T> {
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as T;
+}
+
+describe("the engine's language modules bundle for the browser", () => {
+  const entries = entryPoints();
+
+  it("covers hcl, values and every lang entry point", () => {
+    const rel = entries.map((e) => path.relative(SRC, e));
+    expect(rel).toContain("hcl/index.ts");
+    expect(rel).toContain("values/index.ts");
+    expect(rel).toContain("lang/functions/index.ts");
+  });
+
+  it.each(entries.map((e) => [path.relative(SRC, e), e]))("%s needs no Node built-in and no Node global", async (_name, entry) => {
+    const { problems, sources } = await bundle(entry);
+    expect(problems).toEqual([]);
+    const offenders: string[] = [];
+    for (const file of sources) {
+      const rel = path.relative(SRC, file);
+      // The CLI may use Node; nothing the browser bundles may reach it.
+      if (rel.startsWith(`cli${path.sep}`)) offenders.push(`${rel} is pulled into the bundle`);
+      for (const g of nodeGlobals(readFileSync(file, "utf8"))) offenders.push(`${rel} uses ${g}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("the HCL bundle runs: it parses a file", async () => {
+    const { code } = await bundle(path.join(SRC, "hcl", "index.ts"));
+    const hcl = await load<{ parseConfig: (src: string, filename: string) => { diagnostics: unknown[]; result: { body: { attributes: unknown[] } } } }>(code);
+    const r = hcl.parseConfig('a = "b"\nresource "x" "y" {\n  n = 1\n}\n', "main.tf");
+    expect(r.diagnostics).toEqual([]);
+    expect(r.result.body.attributes).toHaveLength(1);
+  });
+
+  it("the values bundle runs", async () => {
+    const { code } = await bundle(path.join(SRC, "values", "index.ts"));
+    const values = await load<Record<string, unknown>>(code);
+    expect(Object.keys(values).length).toBeGreaterThan(10);
+  });
+});

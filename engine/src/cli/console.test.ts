@@ -1,0 +1,153 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { consoleCommand } from "./console.js";
+import type { CommandIO } from "./io.js";
+
+const engineDir = fileURLToPath(new URL("../..", import.meta.url));
+const bin = path.join(engineDir, "bin/terrace.mjs");
+
+function moduleDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "terrace-console-"));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+async function run(args: string[], stdin: string, cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CommandIO = {
+    stdin: Readable.from([stdin]),
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd,
+    env,
+  };
+  const code = await consoleCommand(args, io);
+  return { code, stdout, stderr };
+}
+
+const MAIN_TF = `
+variable "name" {
+  type    = string
+  default = "world"
+}
+variable "settings" {
+  type = object({
+    size = number
+    tags = optional(map(string), {})
+  })
+  default = { size = 1 }
+}
+variable "password" {
+  type      = string
+  default   = "hunter2"
+  sensitive = true
+}
+variable "later" {
+  type = list(string)
+}
+variable "port" {
+  type = number
+}
+locals {
+  greeting = "hello \${var.name}"
+  loud     = upper(local.greeting)
+}
+`;
+
+describe("terrace console (piped)", () => {
+  it("prints one result per expression, reading variables, locals and defaults from the module", async () => {
+    const dir = moduleDir({ "main.tf": MAIN_TF });
+    const r = await run(["-var", "port=8080"], 'local.loud\nvar.settings\nvar.password\nvar.later\nvar.port + 1\n', dir);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('"HELLO WORLD"\n{\n  "size" = 1\n  "tags" = tomap({})\n}\n(sensitive value)\n(known after apply)\n8081\n');
+  });
+
+  it("applies variable precedence: env < terraform.tfvars < *.auto.tfvars < -var-file/-var in order", async () => {
+    const dir = moduleDir({
+      "main.tf": MAIN_TF,
+      "terraform.tfvars": 'name = "tfvars"\n',
+      "b.auto.tfvars.json": '{"settings": {"size": 3, "tags": {"a": "b"}}}',
+      "extra.tfvars": 'name = "file"\n',
+    });
+    const first = await run([], "var.name\nvar.settings.tags\n", dir, { TF_VAR_name: "env" });
+    expect(first.stdout).toBe('"tfvars"\ntomap({\n  "a" = "b"\n})\n');
+    const second = await run(["-var", "name=cli", "-var-file=extra.tfvars"], "var.name\n", dir, { TF_VAR_name: "env" });
+    expect(second.stdout).toBe('"file"\n');
+    const third = await run(["-var-file", "extra.tfvars", "-var", "name=cli"], "var.name\n", dir);
+    expect(third.stdout).toBe('"cli"\n');
+  });
+
+  it("joins lines while brackets are open", async () => {
+    const dir = moduleDir({});
+    const r = await run([], "[\n  1,\n  2,\n]\n{\na = 1\n}\n", dir);
+    expect(r.stdout).toBe("[\n  1,\n  2,\n]\n{\n  \"a\" = 1\n}\n");
+  });
+
+  it("stops at the first error with exit status 1, after printing earlier results", async () => {
+    const dir = moduleDir({});
+    const r = await run(["-no-color"], '1 + 1\nupper(1, 2)\n"never"\n', dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("2\n");
+    expect(r.stderr).toBe(
+      '\nError: Too many function arguments\n\n  on <console-input> line 1:\n  (source code not available)\n\nFunction "upper" expects only 1 argument(s).\n\n',
+    );
+  });
+
+  it("renders errors boxed by default, and stops on exit", async () => {
+    const dir = moduleDir({});
+    const r = await run([], "var.nope\n", dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("│ Error: Reference to undeclared input variable");
+    const e = await run([], "1\nexit\n2\n", dir);
+    expect(e).toEqual({ code: 0, stdout: "1\n", stderr: "" });
+  });
+
+  it("rejects a -var for an undeclared variable and a value of the wrong type", async () => {
+    const dir = moduleDir({ "main.tf": MAIN_TF });
+    const undeclared = await run(["-no-color", "-var", "nope=1"], "1\n", dir);
+    expect(undeclared.code).toBe(1);
+    expect(undeclared.stderr).toContain("Error: Value for undeclared variable");
+    const wrong = await run(["-no-color", "-var", "port=abc"], "1\n", dir);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("Error: Invalid value for input variable");
+    expect(wrong.stdout).toBe("");
+    const badFlag = await run(["-bogus"], "1\n", dir);
+    expect(badFlag.code).toBe(1);
+    expect(badFlag.stderr).toContain("flag provided but not defined: -bogus");
+  });
+
+  it("reads templatefile relative to the module and exposes path and workspace", async () => {
+    const dir = moduleDir({ "main.tf": "", "t.tftpl": "Hi ${who}" });
+    const r = await run([], 'templatefile("t.tftpl", {who = "there"})\npath.module\nterraform.workspace\npath.cwd == abspath(".")\n', dir, { TF_WORKSPACE: "prod" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe('"Hi there"\n"."\n"prod"\ntrue\n');
+  });
+});
+
+describe("bin/terrace.mjs console", () => {
+  beforeAll(() => {
+    // The spawned CLI runs the compiled engine when dist exists; make sure it has this command.
+    if (!existsSync(path.join(engineDir, "dist/cli/console.js"))) {
+      const b = spawnSync("npm", ["run", "build", "-w", "engine"], { cwd: path.join(engineDir, ".."), encoding: "utf8" });
+      if (b.status !== 0) throw new Error(`build failed: ${b.stderr}`);
+    }
+  }, 120_000);
+
+  it("answers piped expressions like tofu console", () => {
+    const dir = moduleDir({ "main.tf": 'variable "n" {\n  default = 2\n}\n' });
+    const r = spawnSync(process.execPath, [bin, "console"], { cwd: dir, input: "var.n * 21\ntolist([\"a\"])\n", encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('42\ntolist([\n  "a",\n])\n');
+  });
+});

@@ -1,0 +1,87 @@
+// The traversals an expression reads from its scope (hclsyntax's Variables): every scope
+// traversal, except those rooted at a `for` expression's own key/value symbols and bare object
+// keys that name themselves. Used to find references before evaluating and by `try`/`can`.
+import { exprAsKeyword, type Expression, type Traverser } from "../../hcl/index.js";
+import { assertNever } from "../../values/index.js";
+
+export function expressionVariables(expr: Expression): Traverser[][] {
+  const out: Traverser[][] = [];
+  walk(expr, new Set(), out);
+  return out;
+}
+
+function walk(e: Expression, locals: ReadonlySet<string>, out: Traverser[][]): void {
+  switch (e.kind) {
+    case "Literal":
+    case "AnonSymbol":
+    case "SyntaxError":
+      return;
+    case "ScopeTraversal": {
+      const root = e.traversal[0];
+      if (root?.kind === "Root" && !locals.has(root.name)) out.push(e.traversal);
+      return;
+    }
+    case "Template":
+      for (const p of e.parts) walk(p, locals, out);
+      return;
+    case "TemplateWrap":
+      walk(e.wrapped, locals, out);
+      return;
+    case "TemplateJoin":
+      walk(e.tuple, locals, out);
+      return;
+    case "RelativeTraversal":
+      walk(e.source, locals, out);
+      return;
+    case "FunctionCall":
+      for (const a of e.args) walk(a, locals, out);
+      return;
+    case "Conditional":
+      walk(e.condition, locals, out);
+      walk(e.trueResult, locals, out);
+      walk(e.falseResult, locals, out);
+      return;
+    case "BinaryOp":
+      walk(e.lhs, locals, out);
+      walk(e.rhs, locals, out);
+      return;
+    case "UnaryOp":
+      walk(e.operand, locals, out);
+      return;
+    case "Tuple":
+      for (const x of e.exprs) walk(x, locals, out);
+      return;
+    case "Object":
+      for (const item of e.items) {
+        walk(item.key, locals, out);
+        walk(item.value, locals, out);
+      }
+      return;
+    case "ObjectKey":
+      if (e.forceNonLiteral || exprAsKeyword(e.wrapped) === "") walk(e.wrapped, locals, out);
+      return;
+    case "For": {
+      walk(e.collExpr, locals, out);
+      const inner = new Set(locals);
+      if (e.keyVar) inner.add(e.keyVar);
+      inner.add(e.valVar);
+      if (e.keyExpr) walk(e.keyExpr, inner, out);
+      walk(e.valExpr, inner, out);
+      if (e.condExpr) walk(e.condExpr, inner, out);
+      return;
+    }
+    case "Index":
+      walk(e.collection, locals, out);
+      walk(e.key, locals, out);
+      return;
+    case "Splat":
+      walk(e.source, locals, out);
+      walk(e.each, locals, out);
+      return;
+    case "Parentheses":
+      walk(e.expression, locals, out);
+      return;
+    default:
+      assertNever(e);
+  }
+}

@@ -1,0 +1,72 @@
+// Reading a file the way OpenTofu's `openFile` + io.Copy does for the file hash functions
+// (filemd5, filesha256, …): expand a leading "~", resolve relative paths against the module
+// directory, clean the path, read it — with the errors Go's os package words ("open x: no such
+// file or directory", "read x: is a directory"), which is what OpenTofu shows.
+import type { FunctionContext } from "./context.js";
+
+export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
+
+/** Go's path.Clean for slash-separated paths. */
+export function cleanPath(p: string): string {
+  if (p === "") return ".";
+  const rooted = p.startsWith("/");
+  const out: string[] = [];
+  for (const part of p.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (out.length > 0 && out[out.length - 1] !== "..") out.pop();
+      else if (!rooted) out.push("..");
+      continue;
+    }
+    out.push(part);
+  }
+  const body = out.join("/");
+  if (rooted) return "/" + body;
+  return body === "" ? "." : body;
+}
+
+/** Go's filepath.Join: non-empty elements joined with "/" and cleaned. */
+export function joinPath(...parts: string[]): string {
+  const kept = parts.filter((x) => x !== "");
+  return kept.length === 0 ? "" : cleanPath(kept.join("/"));
+}
+
+/** go-homedir's Expand. */
+function expandHome(ctx: FunctionContext, p: string): { ok: true; path: string } | { ok: false; error: string } {
+  if (!p.startsWith("~")) return { ok: true, path: p };
+  if (p.length > 1 && p[1] !== "/" && p[1] !== "\\") return { ok: false, error: "cannot expand user-specific home dir" };
+  const home = ctx.fs.home();
+  if (home === undefined) return { ok: false, error: "HOME environment variable is empty" };
+  return { ok: true, path: joinPath(home, p.slice(1)) };
+}
+
+// Go's wording for the system errors a file system implementation may throw (as Node codes).
+const ERRNO_TEXT: Readonly<Record<string, string>> = {
+  ENOENT: "no such file or directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOTDIR: "not a directory",
+  ELOOP: "too many levels of symbolic links",
+  ENAMETOOLONG: "file name too long",
+};
+
+function systemErrorText(e: unknown): string {
+  const code = typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : "";
+  return ERRNO_TEXT[code] ?? (e instanceof Error ? e.message : String(e));
+}
+
+/** The bytes of the file at `path` (relative to the module directory), or OpenTofu's error text. */
+export function readModuleFile(ctx: FunctionContext, path: string): ReadResult {
+  const expanded = expandHome(ctx, path);
+  if (!expanded.ok) return { ok: false, error: `failed to expand ~: ${expanded.error}` };
+  const p = cleanPath(expanded.path.startsWith("/") ? expanded.path : joinPath(ctx.baseDir, expanded.path));
+  if (ctx.fs.isDirectory(p)) return { ok: false, error: `read ${p}: is a directory` };
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = ctx.fs.readFile(p);
+  } catch (e) {
+    return { ok: false, error: `open ${p}: ${systemErrorText(e)}` };
+  }
+  if (bytes === undefined) return { ok: false, error: `open ${p}: no such file or directory` };
+  return { ok: true, bytes };
+}
