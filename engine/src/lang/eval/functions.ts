@@ -26,7 +26,7 @@ import type { FunctionContext } from "../functions/index.js";
 import { ClosureFunc, type ExpressionClosure } from "./closure.js";
 import { EvalContext } from "./context.js";
 import { evaluate, functionCallError, traverseAbs, type EvalResult } from "./expression.js";
-import { isAbsolute, join } from "./paths.js";
+import { isAbs, join } from "../functions/filepath.js";
 import { expressionVariables } from "./variables.js";
 
 /**
@@ -245,7 +245,7 @@ function readTemplateFile(ctx: FunctionContext, given: string, sensitive: boolea
     if (home === undefined) return callError("failed to expand ~: user home directory is unknown");
     path = home + path.slice(1);
   }
-  if (!isAbsolute(path)) path = join(ctx.baseDir, path);
+  if (!isAbs(path)) path = join(ctx.baseDir, path);
   // OpenTofu quotes the path (%q) when the file is missing, but not in the UTF-8 error.
   const shown = sensitive ? "(sensitive value)" : path;
   let bytes: Uint8Array | undefined;

@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   DynamicVal,
   NumberType,
   SENSITIVE,
   StringType,
-  callFunction,
   listOf,
   listVal,
   mark,
@@ -16,28 +14,15 @@ import {
   unknownVal,
   type Value,
 } from "../../values/index.js";
-import { show } from "../../values/testutil.js";
 import { formatFunctions } from "./format.js";
-import { answer, expected, testContext, type OracleFile } from "./oracle.testkit.js";
-import { withoutPanicTrace } from "./panictrace.testkit.js";
+import { testContext, describeOracle, loadOracle, functionCaller } from "./oracle.testkit.js";
 
-const oracle = JSON.parse(readFileSync(new URL("./testdata/format.terraform.json", import.meta.url), "utf8")) as OracleFile;
 
-// Every expression was evaluated by `terraform console`; results and error texts must match.
-describe("format and formatlist match terraform console", () => {
-  it.each(Object.entries(oracle.answers))("%s", (expr, want) => {
-    expect(answer(expr)).toEqual(expected(withoutPanicTrace(want)));
-  });
-});
+describeOracle("format and formatlist match terraform console", loadOracle("format.terraform.json"));
 
 const fns = formatFunctions(testContext);
 
-function call(name: string, ...args: Value[]): string {
-  const fn = fns[name];
-  if (!fn) throw new Error(`no function ${name}`);
-  const r = callFunction(name, fn, args);
-  return r.ok ? show(r.value) : `${r.summary}: ${r.detail}`;
-}
+const call = functionCaller(fns);
 
 const s = stringVal;
 const n = numberIntVal;

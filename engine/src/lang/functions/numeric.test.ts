@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { NumberType, SENSITIVE, StringType, callFunction, mark, numberIntVal, stringVal, unknownVal, type Value } from "../../values/index.js";
+import { NumberType, SENSITIVE, StringType, mark, numberIntVal, stringVal, unknownVal, type Value } from "../../values/index.js";
 import { num, show } from "../../values/testutil.js";
 import { goPow } from "./gomath.js";
 import { numericFunctions } from "./numeric.js";
-import { answer, expected, testContext, type OracleAnswer, type OracleFile } from "./oracle.testkit.js";
+import { answer, expected, testContext, type OracleAnswer, type OracleFile, functionCaller } from "./oracle.testkit.js";
 import { withoutPanicTrace } from "./panictrace.testkit.js";
 
 const oracle = JSON.parse(readFileSync(new URL("./testdata/numeric.terraform.json", import.meta.url), "utf8")) as OracleFile;
@@ -31,12 +31,7 @@ describe("numeric functions match terraform console", () => {
 
 const fns = numericFunctions(testContext);
 
-function call(name: string, ...args: Value[]): string {
-  const fn = fns[name];
-  if (!fn) throw new Error(`no function ${name}`);
-  const r = callFunction(name, fn, args);
-  return r.ok ? show(r.value) : `${r.summary}: ${r.detail}`;
-}
+const call = functionCaller(fns);
 
 const unknownNum = unknownVal(NumberType);
 const sensitive = (v: Value) => mark(v, SENSITIVE);

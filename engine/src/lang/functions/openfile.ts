@@ -3,33 +3,9 @@
 // directory, clean the path, read it — with the errors Go's os package words ("open x: no such
 // file or directory", "read x: is a directory"), which is what OpenTofu shows.
 import type { FunctionContext } from "./context.js";
+import { clean, join } from "./filepath.js";
 
 export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
-
-/** Go's path.Clean for slash-separated paths. */
-export function cleanPath(p: string): string {
-  if (p === "") return ".";
-  const rooted = p.startsWith("/");
-  const out: string[] = [];
-  for (const part of p.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out.length > 0 && out[out.length - 1] !== "..") out.pop();
-      else if (!rooted) out.push("..");
-      continue;
-    }
-    out.push(part);
-  }
-  const body = out.join("/");
-  if (rooted) return "/" + body;
-  return body === "" ? "." : body;
-}
-
-/** Go's filepath.Join: non-empty elements joined with "/" and cleaned. */
-export function joinPath(...parts: string[]): string {
-  const kept = parts.filter((x) => x !== "");
-  return kept.length === 0 ? "" : cleanPath(kept.join("/"));
-}
 
 /** go-homedir's Expand. */
 function expandHome(ctx: FunctionContext, p: string): { ok: true; path: string } | { ok: false; error: string } {
@@ -37,7 +13,7 @@ function expandHome(ctx: FunctionContext, p: string): { ok: true; path: string }
   if (p.length > 1 && p[1] !== "/" && p[1] !== "\\") return { ok: false, error: "cannot expand user-specific home dir" };
   const home = ctx.fs.home();
   if (home === undefined) return { ok: false, error: "HOME environment variable is empty" };
-  return { ok: true, path: joinPath(home, p.slice(1)) };
+  return { ok: true, path: join(home, p.slice(1)) };
 }
 
 // Go's wording for the system errors a file system implementation may throw (as Node codes).
@@ -59,7 +35,7 @@ function systemErrorText(e: unknown): string {
 export function readModuleFile(ctx: FunctionContext, path: string): ReadResult {
   const expanded = expandHome(ctx, path);
   if (!expanded.ok) return { ok: false, error: `failed to expand ~: ${expanded.error}` };
-  const p = cleanPath(expanded.path.startsWith("/") ? expanded.path : joinPath(ctx.baseDir, expanded.path));
+  const p = clean(expanded.path.startsWith("/") ? expanded.path : join(ctx.baseDir, expanded.path));
   if (ctx.fs.isDirectory(p)) return { ok: false, error: `read ${p}: is a directory` };
   let bytes: Uint8Array | undefined;
   try {

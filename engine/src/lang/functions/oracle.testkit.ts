@@ -2,35 +2,20 @@
 // engine/scripts/function-oracle.mjs). Browser-safe: the test files read the JSON and pass it in.
 import { builtinFunctions } from "./index.js";
 import type { FunctionContext } from "./context.js";
+import { noContext, normalizeDetail, type OracleAnswer, type OracleFile } from "./testoracle.js";
 import { evaluate } from "./testeval.js";
-import { formatValue, type Value } from "../../values/index.js";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { callFunction, formatValue, type Func, type Value } from "../../values/index.js";
+import { show } from "../../values/testutil.js";
+import { withoutPanicTrace } from "./panictrace.testkit.js";
 
-export type OracleAnswer = { ok: true; output: string } | { ok: false; summary: string; detail: string };
+import { expected } from "./testoracle.js";
 
-export interface OracleFile {
-  readonly terraformVersion: string;
-  readonly answers: Readonly<Record<string, OracleAnswer>>;
-}
+export { expected, normalizeDetail, type OracleAnswer, type OracleFile } from "./testoracle.js";
 
-/** Terraform wraps diagnostic details at the terminal width; compare them with spaces collapsed. */
-export function normalizeDetail(s: string): string {
-  return s.replace(/\s+/g, " ").trim();
-}
-
-/** A context for tests that must not touch files, time or randomness. */
-export const testContext: FunctionContext = {
-  baseDir: "/",
-  fs: {
-    readFile: () => undefined,
-    isFile: () => false,
-    isDirectory: () => false,
-    readDir: () => [],
-    abs: (p) => p,
-    home: () => undefined,
-  },
-  now: () => new Date(0),
-  randomBytes: (n) => new Uint8Array(n),
-};
+/** A context for tests that must not touch files, time or randomness, rooted at "/". */
+export const testContext: FunctionContext = { ...noContext, baseDir: "/" };
 
 /** Our answer in the shape of a recorded one. */
 export function answer(expr: string, vars: Record<string, Value> = {}): OracleAnswer {
@@ -39,7 +24,29 @@ export function answer(expr: string, vars: Record<string, Value> = {}): OracleAn
   return { ok: false, summary: r.summary, detail: normalizeDetail(r.detail) };
 }
 
-/** The recorded answer with its detail unwrapped, for toEqual against `answer`. */
-export function expected(a: OracleAnswer): OracleAnswer {
-  return a.ok ? a : { ok: false, summary: a.summary, detail: normalizeDetail(a.detail) };
+/** A recorded answer file in ./testdata, by name. */
+export function loadOracle(name: string): OracleFile {
+  return JSON.parse(readFileSync(new URL(`./testdata/${name}`, import.meta.url), "utf8")) as OracleFile;
+}
+
+/**
+ * One test per expression `terraform console` answered: our result and error texts must match
+ * (Go's stack trace after a recovered panic excepted).
+ */
+export function describeOracle(title: string, oracle: OracleFile): void {
+  describe(title, () => {
+    it.each(Object.entries(oracle.answers))("%s", (expr, want) => {
+      expect(answer(expr)).toEqual(expected(withoutPanicTrace(want)));
+    });
+  });
+}
+
+/** Calls one function of a category's table, showing the result or "summary: detail". */
+export function functionCaller(fns: Readonly<Record<string, Func>>): (name: string, ...args: Value[]) => string {
+  return (name, ...args) => {
+    const fn = fns[name];
+    if (!fn) throw new Error(`no function ${name}`);
+    const r = callFunction(name, fn, args);
+    return r.ok ? show(r.value) : `${r.summary}: ${r.detail}`;
+  };
 }

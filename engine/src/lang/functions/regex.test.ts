@@ -1,29 +1,15 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SENSITIVE, StringType, callFunction, mark, stringVal, unknownVal, type Value } from "../../values/index.js";
-import { show } from "../../values/testutil.js";
+import { SENSITIVE, StringType, mark, stringVal, unknownVal, type Value } from "../../values/index.js";
 import { compileRegexp } from "./goregexp.js";
-import { answer, expected, testContext, type OracleFile } from "./oracle.testkit.js";
-import { withoutPanicTrace } from "./panictrace.testkit.js";
+import { testContext, describeOracle, loadOracle, functionCaller } from "./oracle.testkit.js";
 import { regexFunctions } from "./regex.js";
 
-const oracle = JSON.parse(readFileSync(new URL("./testdata/regex.terraform.json", import.meta.url), "utf8")) as OracleFile;
 
-// Every expression was evaluated by `terraform console`; results and error texts must match.
-describe("regex and regexall match terraform console", () => {
-  it.each(Object.entries(oracle.answers))("%s", (expr, want) => {
-    expect(answer(expr)).toEqual(expected(withoutPanicTrace(want)));
-  });
-});
+describeOracle("regex and regexall match terraform console", loadOracle("regex.terraform.json"));
 
 const fns = regexFunctions(testContext);
 
-function call(name: string, ...args: Value[]): string {
-  const fn = fns[name];
-  if (!fn) throw new Error(`no function ${name}`);
-  const r = callFunction(name, fn, args);
-  return r.ok ? show(r.value) : `${r.summary}: ${r.detail}`;
-}
+const call = functionCaller(fns);
 
 const s = stringVal;
 const unknownStr = unknownVal(StringType);

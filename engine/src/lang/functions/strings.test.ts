@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   BoolType,
   DynamicVal,
   SENSITIVE,
   StringType,
-  callFunction,
   listOf,
   listVal,
   mark,
@@ -15,29 +13,15 @@ import {
   unknownVal,
   type Value,
 } from "../../values/index.js";
-import { show } from "../../values/testutil.js";
-import { answer, expected, testContext, type OracleFile } from "./oracle.testkit.js";
-import { withoutPanicTrace } from "./panictrace.testkit.js";
+import { testContext, describeOracle, loadOracle, functionCaller } from "./oracle.testkit.js";
 import { stringsFunctions } from "./strings.js";
 
-const oracle = JSON.parse(readFileSync(new URL("./testdata/strings.terraform.json", import.meta.url), "utf8")) as OracleFile;
 
-// Every expression was evaluated by `terraform console`; results and error texts must match
-// (Go's stack trace after a recovered panic excepted).
-describe("string functions match terraform console", () => {
-  it.each(Object.entries(oracle.answers))("%s", (expr, want) => {
-    expect(answer(expr)).toEqual(expected(withoutPanicTrace(want)));
-  });
-});
+describeOracle("string functions match terraform console", loadOracle("strings.terraform.json"));
 
 const fns = stringsFunctions(testContext);
 
-function call(name: string, ...args: Value[]): string {
-  const fn = fns[name];
-  if (!fn) throw new Error(`no function ${name}`);
-  const r = callFunction(name, fn, args);
-  return r.ok ? show(r.value) : `${r.summary}: ${r.detail}`;
-}
+const call = functionCaller(fns);
 
 const s = stringVal;
 const sensitive = (v: Value) => mark(v, SENSITIVE);

@@ -230,7 +230,15 @@ export function yamlDecode(src: string): YAMLDecodeResult {
     const err = doc.errors.find((e) => e.code !== "BAD_ALIAS");
     if (err) return { ok: false, error: `${offsetPos(err.pos[0])}: ${err.message.split("\n")[0]?.replace(/\.$/, "")}` };
   }
-  if (list.length > 1) return { ok: false, error: "on line 1, column 1: unexpected extra content after value" };
+  if (list.length > 1) {
+    // cty-yaml reports where the second document starts, its line counted from 0 (as go-yaml's
+    // mark holds it) and its column from 1.
+    const at = (list[1] as (typeof list)[number]).range[0];
+    const before = src.slice(0, at);
+    const line = before.split("\n").length - 1;
+    const column = at - (before.lastIndexOf("\n") + 1) + 1;
+    return { ok: false, error: `on line ${line}, column ${column}: unexpected extra content after value` };
+  }
   try {
     return { ok: true, value: new Decoder(src).value(first.contents as YAMLNode | null) };
   } catch (e) {
