@@ -115,3 +115,13 @@ describe("implied types (jsondecode answers)", () => {
     expect(n.ok && n.value).toBe(NumberType);
   });
 });
+
+describe("input nested deeper than the stack allows", () => {
+  // Regression: 20,000 nested arrays overflowed the recursive decoder and crashed the caller.
+  it("is a failed result, not an exception", () => {
+    const deep = "[".repeat(20000) + "]".repeat(20000);
+    const r = decodeJSONImplied(deep);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && formatPathError(r.error)).toBe("value is nested too deeply to decode");
+  });
+});

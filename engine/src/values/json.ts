@@ -255,8 +255,22 @@ class Reader {
           case "u": {
             const hex = this.s.slice(this.i, this.i + 4);
             if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.error("invalid JSON: bad unicode escape");
-            out += String.fromCharCode(parseInt(hex, 16));
+            const r = parseInt(hex, 16);
             this.i += 4;
+            if (r < 0xd800 || r > 0xdfff) {
+              out += String.fromCharCode(r);
+              break;
+            }
+            // Like Go's unquote: a high surrogate escape directly followed by a low one is a
+            // pair; any other surrogate escape becomes U+FFFD (the next escape is read anew).
+            const next = /^\\u([0-9a-fA-F]{4})/.exec(this.s.slice(this.i, this.i + 6));
+            const low = next ? parseInt(next[1] as string, 16) : -1;
+            if (r <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+              out += String.fromCharCode(r, low);
+              this.i += 6;
+            } else {
+              out += "\ufffd";
+            }
             break;
           }
           default:

@@ -29,12 +29,17 @@ export function failAt(path: Path, message: string): never {
   throw new PathFailure(pathError(path, message));
 }
 
-/** Runs `f`, turning a `failAt` inside it into a failed result; anything else still throws. */
+/**
+ * Runs `f`, turning a `failAt` inside it into a failed result; anything else still throws. The
+ * decoders recurse once per level of nesting, and their input comes from outside (files, state,
+ * providers), so running out of stack on absurdly deep input is a failed result too, not a crash.
+ */
 export function catchPathFailure<T>(f: () => T): PathResult<T> {
   try {
     return { ok: true, value: f() };
   } catch (e) {
     if (e instanceof PathFailure) return { ok: false, error: e.pathError };
+    if (e instanceof RangeError && /call stack/i.test(e.message)) return { ok: false, error: pathError([], "value is nested too deeply to decode") };
     throw e;
   }
 }

@@ -38,6 +38,7 @@ import {
 import type { FunctionContext } from "./context.js";
 import { base64Decode, base64Encode } from "./gobase64.js";
 import { CSVParseError, CSVReader } from "./gocsv.js";
+import { checkImpliedJSON } from "./gojson.js";
 import { ianaEncoding } from "./iana.js";
 import { yamlDecode } from "./yamldecode.js";
 import { yamlEncode } from "./yamlemit.js";
@@ -319,112 +320,23 @@ const jsondecodeFunc = new Func({
       const r = String.fromCodePoint(prefix.codePointAt(0) as number);
       return argError(0, `a JSON document cannot begin with the character ${goQuoteRune(r)}`);
     }
-    const t = impliedTypeJSON(s.value);
-    if (!t.ok) return callError(truncatedJSONError(s.value) ?? formatPathError(t.error));
+    // Go's syntax errors come first (json.ImpliedType); our decoder then sees only the value Go
+    // read, since Go ignores whatever follows a top-level value from a `]` or `}` on.
+    const syntax = checkImpliedJSON(s.value);
+    if (!syntax.ok) return callError(syntax.error);
+    const t = impliedTypeJSON(s.value.slice(0, syntax.end));
+    if (!t.ok) return callError(formatPathError(t.error));
     return ok(t.value);
   },
   impl: (args) => {
     const src = str(args[0] as Value);
-    const r = decodeJSONImplied(src);
-    if (!r.ok) return callError(truncatedJSONError(src) ?? formatPathError(r.error));
+    const syntax = checkImpliedJSON(src);
+    if (!syntax.ok) return callError(syntax.error);
+    const r = decodeJSONImplied(src.slice(0, syntax.end));
+    if (!r.ok) return callError(formatPathError(r.error));
     return ok(r.value);
   },
 });
-
-/**
- * Go's json.Decoder reports input that stops early as "EOF" (between tokens) or "unexpected EOF"
- * (inside a string, number or literal). When `src` is a valid prefix of some JSON document,
- * that error; otherwise undefined.
- */
-function truncatedJSONError(src: string): string | undefined {
-  let i = 0;
-  const ws = () => {
-    while (i < src.length && " \t\r\n".includes(src[i] as string)) i++;
-  };
-  // Expectation stack: what may come next in each open container.
-  const stack: Array<"arr" | "obj"> = [];
-  let expectValue = true;
-  let expectKey = false;
-  for (;;) {
-    ws();
-    if (i >= src.length) return expectValue || expectKey || stack.length > 0 ? "EOF" : undefined;
-    const c = src[i] as string;
-    if (expectKey) {
-      if (c === "}" ) {
-        stack.pop();
-        i++;
-        expectKey = false;
-        expectValue = false;
-        continue;
-      }
-      if (c !== '"') return undefined;
-    }
-    if (expectValue || expectKey) {
-      if (c === "{") {
-        stack.push("obj");
-        i++;
-        expectKey = true;
-        expectValue = false;
-        continue;
-      }
-      if (c === "[") {
-        stack.push("arr");
-        i++;
-        ws();
-        if (src[i] === "]") {
-          stack.pop();
-          i++;
-          expectValue = false;
-        }
-        continue;
-      }
-      let m: RegExpExecArray | null;
-      const rest = src.slice(i);
-      if (c === '"') {
-        m = /^"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/.exec(rest);
-        if (!m) return /^"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{0,4})?)*$/.test(rest) ? "unexpected EOF" : undefined;
-      } else if ("-0123456789".includes(c)) {
-        m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/.exec(rest);
-        if (!m || m.index + m[0].length === rest.length) {
-          if (/^-?(0|[1-9][0-9]*)?(\.[0-9]*)?([eE][-+]?[0-9]*)?$/.test(rest) && /[-.eE+]$|^-$/.test(rest)) return "unexpected EOF";
-          if (!m) return undefined;
-        }
-      } else {
-        const lit = ["true", "false", "null"].find((l) => l.startsWith(rest.slice(0, l.length)) && rest.length < l.length && l.startsWith(rest));
-        if (lit) return "unexpected EOF";
-        m = /^(true|false|null)/.exec(rest);
-        if (!m) return undefined;
-      }
-      i += m[0].length;
-      if (expectKey) {
-        ws();
-        if (i >= src.length) return "EOF";
-        if (src[i] !== ":") return undefined;
-        i++;
-        expectKey = false;
-        expectValue = true;
-        continue;
-      }
-      expectValue = false;
-      continue;
-    }
-    // After a value: a comma or the end of the container.
-    const top = stack[stack.length - 1];
-    if (!top) return undefined;
-    if (c === ",") {
-      i++;
-      if (top === "obj") expectKey = true;
-      else expectValue = true;
-      continue;
-    }
-    if ((c === "]" && top === "arr") || (c === "}" && top === "obj")) {
-      stack.pop();
-      i++;
-      continue;
-    }
-    return undefined;
-  }
-}
 
 /** Go's %q for a rune: single-quoted. */
 function goQuoteRune(r: string): string {
