@@ -1,0 +1,10 @@
+# This file is maintained automatically by "terraform init".
+# Manual edits may be lost in future updates.
+
+provider "registry.terraform.io/hashicorp/fake" {
+  version     = "1.2.0"
+  constraints = "1.2.0"
+  hashes = [
+    "h1:jtulmOcUW4sBRqRYPNCPgaUx4K+zi3xUd4iHnjBKrzM=",
+  ]
+}
