@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { decodeCLIConfig, expandEnv } from "./cliconfig.js";
 import { impliedSearchDirs, loadCLIConfig } from "./cliconfig-load.js";
 import { parseMatchingPatterns } from "./source.js";
@@ -81,6 +81,7 @@ describe("parseMatchingPatterns", () => {
 describe("loadCLIConfig", () => {
   it("warns when TF_CLI_CONFIG_FILE names a missing file, and validates plugin_cache_dir", async () => {
     const home = mkdtempSync(path.join(os.tmpdir(), "terrace-cli-"));
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
     const r = await loadCLIConfig({ env: { TF_CLI_CONFIG_FILE: path.join(home, "nope"), TF_PLUGIN_CACHE_DIR: path.join(home, "cache") }, homeDir: home, cwd: home });
     expect(r.diagnostics.map((d) => `${d.severity}: ${d.summary}`)).toEqual([
       "warning: Unable to open CLI configuration file",
@@ -90,6 +91,7 @@ describe("loadCLIConfig", () => {
 
   it("reads ~/.terraformrc and ~/.terraform.d/*.tfrc without an override", async () => {
     const home = mkdtempSync(path.join(os.tmpdir(), "terrace-cli-"));
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
     writeFileSync(path.join(home, ".terraformrc"), 'provider_installation {\n  direct {}\n}\n');
     mkdirSync(path.join(home, ".terraform.d"));
     writeFileSync(path.join(home, ".terraform.d", "extra.tfrc"), 'provider_installation {\n  direct {}\n}\n');

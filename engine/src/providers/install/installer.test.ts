@@ -1,9 +1,9 @@
 // The installer against the filesystem mirror recorded from terraform (testdata/terraform): the
 // lock files it writes must be terraform's, byte for byte, and its failures must read the same.
-import { cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { mustParseProviderSourceString } from "../../addrs/index.js";
 import { mustParseVersion, mustParseVersionConstraints, versionString } from "../../versions/index.js";
 import { ProviderCacheDir, verifyInstalledProviders } from "./cachedir.js";
@@ -26,6 +26,7 @@ interface Setup {
 
 function setup(cliConfig?: (mirror: string) => string): Setup {
   const work = mkdtempSync(path.join(os.tmpdir(), "terrace-install-"));
+  onTestFinished(() => rmSync(work, { recursive: true, force: true }));
   const mirror = path.join(work, "mirror");
   cpSync(path.join(TF, "mirror"), mirror, { recursive: true });
   const target = new ProviderCacheDir(path.join(work, ".terraform", "providers"), LINUX);
