@@ -1,0 +1,46 @@
+// The blocks inside `terraform` that are kept for other parts of the engine: `backend` and
+// `cloud` (decoded later against the backend's schema, with static evaluation), `encryption`
+// (opaque here) and `provider_meta`.
+import type { ContentBlock, Range } from "../hcl/index.js";
+import type { ConfigBody } from "./body.js";
+
+export interface Backend {
+  type: string;
+  config: ConfigBody;
+  typeRange: Range;
+  declRange: Range;
+}
+
+export interface CloudConfig {
+  config: ConfigBody;
+  declRange: Range;
+}
+
+/** The `encryption` block, kept undecoded for the state encryption component. */
+export interface EncryptionConfig {
+  config: ConfigBody;
+  declRange: Range;
+}
+
+export interface ProviderMeta {
+  provider: string;
+  config: ConfigBody;
+  providerRange: Range;
+  declRange: Range;
+}
+
+export function decodeBackendBlock(block: ContentBlock): Backend {
+  return { type: block.labels[0] ?? "", config: block.body, typeRange: block.labelRanges[0] ?? block.defRange, declRange: block.defRange };
+}
+
+export function decodeCloudBlock(block: ContentBlock): CloudConfig {
+  return { config: block.body, declRange: block.defRange };
+}
+
+export function decodeEncryptionBlock(block: ContentBlock): EncryptionConfig {
+  return { config: block.body, declRange: block.defRange };
+}
+
+export function decodeProviderMetaBlock(block: ContentBlock): ProviderMeta {
+  return { provider: block.labels[0] ?? "", config: block.body, providerRange: block.labelRanges[0] ?? block.defRange, declRange: block.defRange };
+}

@@ -1,0 +1,5 @@
+check "empty" {
+  data "http" "x" {
+    url = "https://example.com"
+  }
+}

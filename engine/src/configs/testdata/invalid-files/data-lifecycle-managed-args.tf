@@ -1,0 +1,5 @@
+data "test" "foo" {
+  lifecycle {
+    prevent_destroy = true
+  }
+}

@@ -1,0 +1,5 @@
+resource "a" "b" {
+  lifecycle {
+    ignore_changes = ["*"]
+  }
+}

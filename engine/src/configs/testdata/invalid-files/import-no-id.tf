@@ -1,0 +1,3 @@
+import {
+  to = aws_instance.a
+}

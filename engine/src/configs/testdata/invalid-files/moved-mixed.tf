@@ -1,0 +1,4 @@
+moved {
+  from = module.a
+  to   = test_thing.b
+}

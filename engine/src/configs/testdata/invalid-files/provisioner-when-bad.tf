@@ -1,0 +1,5 @@
+resource "a" "b" {
+  provisioner "local-exec" {
+    when = later
+  }
+}

@@ -1,0 +1,4 @@
+resource "test" "foo" {
+  count    = 2
+  for_each = ["a"]
+}

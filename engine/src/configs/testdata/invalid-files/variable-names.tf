@@ -1,0 +1,3 @@
+variable "1bad" {}
+variable "source" {}
+variable "count" {}

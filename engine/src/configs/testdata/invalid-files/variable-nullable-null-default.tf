@@ -1,0 +1,5 @@
+variable "a" {
+  type     = string
+  nullable = false
+  default  = null
+}

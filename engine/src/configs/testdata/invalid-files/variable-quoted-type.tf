@@ -1,0 +1,9 @@
+variable "a" {
+  type = "string"
+}
+variable "b" {
+  type = "list"
+}
+variable "c" {
+  type = "banana"
+}

@@ -1,0 +1,6 @@
+variable "a" {
+  validation {
+    condition     = var.b != ""
+    error_message = "nope"
+  }
+}
