@@ -1,0 +1,19 @@
+// Public surface of providers/builtin. See README.md.
+export {
+  BUILTIN_PROVIDER_ADDR,
+  BuiltinTerraformProvider,
+  generateUUID,
+  terraformDataSchema,
+  terraformRemoteStateSchema,
+  type BuiltinProviderOptions,
+} from "./provider.js";
+export {
+  coerceBackendConfig,
+  localRemoteStateBackend,
+  outputsFromStateJSON,
+  type RemoteStateBackend,
+  type RemoteStateBackends,
+  type RemoteStateOutputsResult,
+  type RemoteStateStore,
+  type StateFileReader,
+} from "./remote_state.js";

@@ -1,0 +1,126 @@
+// The seam between the `terraform_remote_state` data source and the places state lives. A
+// backend type (`local`, `http`, Terrace's own) is a RemoteStateBackend: it declares its
+// configuration schema and, given a configuration that fits it, returns a store the data source
+// reads the outputs of one workspace from. The `local` backend is here, reading state files
+// through an injected reader; `http` and the Terrace store are registered by whoever owns them
+// (states/), so this module stays free of network and database code.
+
+import {
+  DynamicPseudoType,
+  StringType,
+  convert,
+  formatPathError,
+  nullVal,
+  objectVal,
+  typeFromJSON,
+  unmarshalJSON,
+  type Value,
+} from "../../values/index.js";
+import type { ProviderDiagnostic } from "../provider.js";
+import { attribute, block, type Block } from "../schema/index.js";
+
+/** Root-module outputs of a workspace's latest state; `undefined` when there is no state at all. */
+export type RemoteStateOutputsResult = { ok: true; outputs: ReadonlyMap<string, Value> | undefined } | { ok: false; error: string };
+
+export interface RemoteStateStore {
+  readOutputs(workspace: string): Promise<RemoteStateOutputsResult>;
+}
+
+export interface RemoteStateBackend {
+  /** The backend block's schema, as in `terraform { backend "<type>" { … } }`. */
+  readonly configSchema: Block;
+  /** A store for a configuration already coerced to `configSchema`. */
+  configure(config: Value): { ok: true; store: RemoteStateStore } | { ok: false; diagnostics: ProviderDiagnostic[] };
+}
+
+/** Backend types by name (aliases are simply registered twice). */
+export type RemoteStateBackends = ReadonlyMap<string, RemoteStateBackend>;
+
+/** Reads a file; `undefined` when it does not exist. */
+export type StateFileReader = (path: string) => Promise<Uint8Array | undefined>;
+
+/**
+ * The `local` backend: `path` (default terraform.tfstate) for the default workspace,
+ * `<workspace_dir>/<name>/terraform.tfstate` (default terraform.tfstate.d) for others, relative
+ * paths against `baseDir`.
+ */
+export function localRemoteStateBackend(readFile: StateFileReader, baseDir: string): RemoteStateBackend {
+  return {
+    configSchema: block({
+      path: attribute({ type: StringType, optional: true }),
+      workspace_dir: attribute({ type: StringType, optional: true }),
+    }),
+    configure(config) {
+      const str = (name: string): string | undefined => {
+        const v = config.kind === "object" ? config.attrs.get(name) : undefined;
+        return v?.kind === "string" ? v.value : undefined;
+      };
+      const statePath = str("path") ?? "terraform.tfstate";
+      const workspaceDir = str("workspace_dir") ?? "terraform.tfstate.d";
+      const resolve = (p: string): string => (p.startsWith("/") ? p : `${baseDir.replace(/\/$/, "")}/${p}`);
+      return {
+        ok: true,
+        store: {
+          async readOutputs(workspace) {
+            const file = workspace === "default" ? resolve(statePath) : resolve(`${workspaceDir}/${workspace}/terraform.tfstate`);
+            let bytes: Uint8Array | undefined;
+            try {
+              bytes = await readFile(file);
+            } catch (e) {
+              return { ok: false, error: e instanceof Error ? e.message : String(e) };
+            }
+            if (!bytes || bytes.length === 0) return { ok: true, outputs: undefined };
+            return outputsFromStateJSON(new TextDecoder().decode(bytes));
+          },
+        },
+      };
+    },
+  };
+}
+
+/** The root-module outputs of a state snapshot (format version 4), typed by their recorded types. */
+export function outputsFromStateJSON(text: string): RemoteStateOutputsResult {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `Error loading state: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (typeof doc !== "object" || doc === null) return { ok: false, error: "Error loading state: not a state snapshot" };
+  const rec = doc as Record<string, unknown>;
+  if (rec["version"] !== 4) return { ok: false, error: `Error loading state: unsupported state format version ${String(rec["version"])}` };
+  const outputs = new Map<string, Value>();
+  const raw = rec["outputs"];
+  if (typeof raw === "object" && raw !== null) {
+    for (const [name, o] of Object.entries(raw as Record<string, unknown>)) {
+      if (typeof o !== "object" || o === null) continue;
+      const out = o as Record<string, unknown>;
+      const t = typeFromJSON(out["type"] ?? "dynamic");
+      if (!t.ok) return { ok: false, error: `Error loading state: output ${name}: ${t.error}` };
+      const v = unmarshalJSON(JSON.stringify(out["value"] ?? null), t.type);
+      if (!v.ok) return { ok: false, error: `Error loading state: output ${name}: ${formatPathError(v.error)}` };
+      outputs.set(name, v.value);
+    }
+  }
+  return { ok: true, outputs };
+}
+
+/** configschema CoerceValue for a flat block of primitive attributes (what backend schemas are). */
+export function coerceBackendConfig(schema: Block, config: Value): { ok: true; value: Value } | { ok: false; error: string } {
+  const given = config.kind === "object" || config.kind === "map" ? config.attrs : new Map<string, Value>();
+  for (const name of given.keys()) if (!schema.attributes.has(name)) return { ok: false, error: `unsupported attribute "${name}"` };
+  const attrs = new Map<string, Value>();
+  for (const [name, a] of schema.attributes) {
+    const v = given.get(name);
+    const t = a.type ?? DynamicPseudoType;
+    if (!v || v.kind === "null") {
+      if (a.required) return { ok: false, error: `attribute "${name}" is required` };
+      attrs.set(name, nullVal(t));
+      continue;
+    }
+    const c = convert(v, t);
+    if (!c.ok) return { ok: false, error: `.${name}: ${c.error.message}` };
+    attrs.set(name, c.value);
+  }
+  return { ok: true, value: objectVal(attrs) };
+}

@@ -1,0 +1,355 @@
+// Launching and talking to a provider plugin process, the way go-plugin's client does it:
+// start the executable with the magic cookie and AutoMTLS client certificate in its environment,
+// read the handshake line from its stdout, connect with gRPC (unix socket or TCP, mutual TLS
+// trusting the certificate from the handshake), open GRPCStdio/StreamStdio (the plugin's own
+// stdout/stderr) and GRPCBroker/StartStream, and on close ask GRPCController/Shutdown, wait,
+// then kill. Everything the plugin prints goes to a log sink and to a ring buffer that crash
+// diagnostics quote. Start failures come back as values, not exceptions.
+
+import * as grpc from "@grpc/grpc-js";
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { pluginServices } from "../proto/index.js";
+import type { ProtoStdioData } from "../proto/types.js";
+import { generateCertificate, type CertificatePair } from "./certs.js";
+import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, parseHandshake, type Handshake } from "./handshake.js";
+
+export type PluginStream = "stdout" | "stderr";
+
+export interface PluginLogEntry {
+  /** The plugin's name (its executable's base name unless given). */
+  readonly plugin: string;
+  readonly stream: PluginStream;
+  readonly line: string;
+}
+
+export type PluginLogSink = (entry: PluginLogEntry) => void;
+
+export interface StartPluginOptions {
+  /** The plugin executable. */
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** The working directory (OpenTofu uses the configuration's directory). */
+  readonly cwd?: string;
+  /** Extra environment on top of this process's environment. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly name?: string;
+  /** How long to wait for the handshake line (go-plugin's default: one minute). */
+  readonly handshakeTimeoutMs?: number;
+  /** Mutual TLS with a certificate minted per launch (default true, as OpenTofu does). */
+  readonly autoMTLS?: boolean;
+  /** Protocol versions offered in PLUGIN_PROTOCOL_VERSIONS (default 5,6). */
+  readonly protocolVersions?: readonly (5 | 6)[];
+  /** How long close() waits for a clean exit after Shutdown before killing (default 2 s). */
+  readonly shutdownGraceMs?: number;
+  readonly logSink?: PluginLogSink;
+}
+
+export type StartPluginResult = { ok: true; client: PluginClient } | { ok: false; error: string };
+
+export interface PluginExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+const OUTPUT_LINES_KEPT = 200;
+
+/** Live plugin processes, killed if this process exits without closing them. */
+const livePlugins = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function trackChild(child: ChildProcess): void {
+  livePlugins.add(child);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on("exit", () => {
+      for (const c of livePlugins) c.kill("SIGKILL");
+    });
+  }
+}
+
+/** The plugin's output, line-buffered per stream, copied to the sink and a ring buffer. */
+class OutputCapture {
+  private readonly lines: string[] = [];
+  private readonly partial: Record<PluginStream, string> = { stdout: "", stderr: "" };
+
+  constructor(
+    private readonly plugin: string,
+    private readonly sink: PluginLogSink | undefined,
+  ) {}
+
+  write(stream: PluginStream, chunk: string): void {
+    const text = this.partial[stream] + chunk;
+    const parts = text.split("\n");
+    this.partial[stream] = parts.pop() ?? "";
+    for (const line of parts) this.line(stream, line.replace(/\r$/, ""));
+  }
+
+  flush(): void {
+    for (const stream of ["stdout", "stderr"] as const) {
+      if (this.partial[stream] !== "") this.line(stream, this.partial[stream]);
+      this.partial[stream] = "";
+    }
+  }
+
+  private line(stream: PluginStream, line: string): void {
+    this.lines.push(line);
+    if (this.lines.length > OUTPUT_LINES_KEPT) this.lines.shift();
+    this.sink?.({ plugin: this.plugin, stream, line });
+  }
+
+  last(): string {
+    return this.lines.join("\n");
+  }
+}
+
+/** A running, connected plugin. */
+export class PluginClient {
+  private exitInfo: PluginExit | undefined;
+  private readonly exitPromise: Promise<PluginExit>;
+  private closing: Promise<void> | undefined;
+  private stdioCall: grpc.ClientReadableStream<unknown> | undefined;
+  private brokerCall: grpc.ClientDuplexStream<unknown, unknown> | undefined;
+  private readonly inflight = new Set<grpc.Call>();
+
+  /** @internal use startPlugin */
+  constructor(
+    readonly name: string,
+    readonly handshake: Handshake,
+    private readonly child: ChildProcess,
+    private readonly output: OutputCapture,
+    private readonly channelClient: grpc.Client,
+    private readonly shutdownGraceMs: number,
+    exitPromise: Promise<PluginExit>,
+  ) {
+    this.exitPromise = exitPromise.then((e) => {
+      this.exitInfo = e;
+      // Calls still waiting on a dead process would otherwise wait for gRPC's own timeouts.
+      setTimeout(() => {
+        for (const call of this.inflight) call.cancel();
+      }, 100).unref();
+      return e;
+    });
+  }
+
+  get protocolVersion(): 5 | 6 {
+    return this.handshake.protocolVersion;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Set once the process has exited. */
+  get exited(): PluginExit | undefined {
+    return this.exitInfo;
+  }
+
+  whenExited(): Promise<PluginExit> {
+    return this.exitPromise;
+  }
+
+  /** The plugin's most recent output lines (stdout and stderr, interleaved as received). */
+  lastOutput(): string {
+    return this.output.last();
+  }
+
+  /** @internal */
+  startStreams(): void {
+    const services = pluginServices();
+    const stdio = services.stdio.service["StreamStdio"];
+    if (stdio) {
+      const call = this.channelClient.makeServerStreamRequest(stdio.path, stdio.requestSerialize, stdio.responseDeserialize, {}, new grpc.Metadata(), {});
+      call.on("data", (d: unknown) => {
+        const data = d as ProtoStdioData;
+        const stream: PluginStream = data.channel === "STDOUT" || data.channel === 1 ? "stdout" : "stderr";
+        if (data.data) this.output.write(stream, Buffer.from(data.data).toString("utf8"));
+      });
+      // Older plugins lack the service (UNIMPLEMENTED); closing cancels it. Neither matters.
+      call.on("error", () => undefined);
+      this.stdioCall = call;
+    }
+    const broker = services.broker.service["StartStream"];
+    if (broker) {
+      const call = this.channelClient.makeBidiStreamRequest(broker.path, broker.requestSerialize, broker.responseDeserialize, new grpc.Metadata(), {});
+      call.on("data", () => undefined);
+      call.on("error", () => undefined);
+      this.brokerCall = call;
+    }
+  }
+
+  /**
+   * One unary call on `service` (tfplugin5/6.Provider or a go-plugin service). Resolves with the
+   * decoded response or the gRPC error; never rejects.
+   */
+  unary(
+    service: grpc.ServiceClientConstructor,
+    method: string,
+    request: object,
+  ): Promise<{ ok: true; response: unknown } | { ok: false; error: grpc.ServiceError }> {
+    const def = service.service[method];
+    if (!def) throw new Error(`no method ${method} in the protocol definition`);
+    return new Promise((resolve) => {
+      const call = this.channelClient.makeUnaryRequest(
+        def.path,
+        def.requestSerialize,
+        def.responseDeserialize,
+        request,
+        new grpc.Metadata(),
+        {},
+        (err: grpc.ServiceError | null, response?: unknown) => {
+          this.inflight.delete(call);
+          if (err) resolve({ ok: false, error: err });
+          else resolve({ ok: true, response });
+        },
+      );
+      this.inflight.add(call);
+    });
+  }
+
+  /**
+   * Ends the plugin: GRPCController/Shutdown, up to `shutdownGraceMs` for it to exit, then
+   * SIGKILL. Safe to call more than once.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.doClose();
+    return this.closing;
+  }
+
+  private async doClose(): Promise<void> {
+    if (!this.exitInfo) {
+      const services = pluginServices();
+      const shutdown = this.unary(services.controller, "Shutdown", {});
+      await Promise.race([shutdown, this.exitPromise, delay(this.shutdownGraceMs)]);
+      const exited = await Promise.race([this.exitPromise, delay(this.shutdownGraceMs).then(() => undefined)]);
+      if (!exited) {
+        this.child.kill("SIGKILL");
+        await this.exitPromise;
+      }
+    }
+    this.stdioCall?.cancel();
+    this.brokerCall?.cancel();
+    this.channelClient.close();
+    this.output.flush();
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Launches a plugin and connects to it. */
+export async function startPlugin(opts: StartPluginOptions): Promise<StartPluginResult> {
+  const name = opts.name ?? path.basename(opts.command);
+  const autoMTLS = opts.autoMTLS ?? true;
+  const versions = opts.protocolVersions ?? [5, 6];
+  let clientCert: CertificatePair | undefined;
+  if (autoMTLS) clientCert = await generateCertificate();
+
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...opts.env })) if (v !== undefined) env[k] = v;
+  env[MAGIC_COOKIE_KEY] = MAGIC_COOKIE_VALUE;
+  env["PLUGIN_PROTOCOL_VERSIONS"] = versions.join(",");
+  env["PLUGIN_MIN_PORT"] = "10000";
+  env["PLUGIN_MAX_PORT"] = "25000";
+  if (clientCert) env["PLUGIN_CLIENT_CERT"] = clientCert.certPem;
+  else delete env["PLUGIN_CLIENT_CERT"];
+
+  const output = new OutputCapture(name, opts.logSink);
+  let child: ChildProcess;
+  try {
+    child = spawn(opts.command, [...(opts.args ?? [])], { cwd: opts.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    return { ok: false, error: `failed to start plugin ${name}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  trackChild(child);
+  const exitPromise = new Promise<PluginExit>((resolve) => {
+    child.on("exit", (code, signal) => {
+      livePlugins.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  const spawnError = new Promise<Error>((resolve) => child.on("error", resolve));
+
+  // The first stdout line is the handshake; everything after it is ordinary output.
+  let handshakeLine: ((line: string) => void) | undefined;
+  const firstLine = new Promise<string>((resolve) => (handshakeLine = resolve));
+  let stdoutBuf = "";
+  child.stdout?.setEncoding("utf8");
+  child.stdout?.on("data", (chunk: string) => {
+    if (handshakeLine) {
+      stdoutBuf += chunk;
+      const nl = stdoutBuf.indexOf("\n");
+      if (nl < 0) return;
+      const done = handshakeLine;
+      handshakeLine = undefined;
+      done(stdoutBuf.slice(0, nl));
+      const rest = stdoutBuf.slice(nl + 1);
+      if (rest) output.write("stdout", rest);
+      return;
+    }
+    output.write("stdout", chunk);
+  });
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => output.write("stderr", chunk));
+
+  const fail = async (error: string): Promise<StartPluginResult> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await Promise.race([exitPromise, delay(1000)]);
+    output.flush();
+    const last = output.last();
+    return { ok: false, error: last ? `${error}\n\nThe plugin's output:\n${last}` : error };
+  };
+
+  const timeoutMs = opts.handshakeTimeoutMs ?? 60_000;
+  const first = await Promise.race([
+    firstLine.then((line) => ({ kind: "line" as const, line })),
+    exitPromise.then((exit) => ({ kind: "exit" as const, exit })),
+    spawnError.then((err) => ({ kind: "error" as const, err })),
+    delay(timeoutMs).then(() => ({ kind: "timeout" as const })),
+  ]);
+  switch (first.kind) {
+    case "error":
+      return fail(`failed to start plugin ${name}: ${first.err.message}`);
+    case "timeout":
+      return fail(`timeout while waiting for plugin to start (${name} did not complete the handshake within ${timeoutMs} ms)`);
+    case "exit":
+      return fail(`plugin exited before we could connect (${exitText(first.exit)})`);
+    case "line":
+      break;
+  }
+  const parsed = parseHandshake(first.line);
+  if (!parsed.ok) return fail(parsed.error);
+  const hs = parsed.handshake;
+  if (clientCert && !hs.serverCertPem) {
+    return fail(`plugin ${name} did not offer a TLS certificate although AutoMTLS was requested (PLUGIN_CLIENT_CERT); it is too old or not a Terraform provider`);
+  }
+
+  const target = hs.network === "unix" ? `unix://${hs.address}` : hs.address;
+  const channelOptions: grpc.ChannelOptions = {
+    "grpc.max_receive_message_length": -1,
+    "grpc.max_send_message_length": -1,
+  };
+  let creds: grpc.ChannelCredentials;
+  if (hs.serverCertPem && clientCert) {
+    creds = grpc.credentials.createSsl(Buffer.from(hs.serverCertPem), Buffer.from(clientCert.keyPem), Buffer.from(clientCert.certPem));
+    channelOptions["grpc.ssl_target_name_override"] = "localhost";
+    channelOptions["grpc.default_authority"] = "localhost";
+  } else {
+    creds = grpc.credentials.createInsecure();
+  }
+  const channelClient = new grpc.Client(target, creds, channelOptions);
+  const ready = await new Promise<Error | undefined>((resolve) => {
+    channelClient.waitForReady(Date.now() + Math.max(5_000, Math.min(timeoutMs, 30_000)), (err) => resolve(err ?? undefined));
+  });
+  if (ready) {
+    channelClient.close();
+    return fail(`failed to connect to plugin ${name} at ${hs.network}:${hs.address}: ${ready.message}`);
+  }
+  const client = new PluginClient(name, hs, child, output, channelClient, opts.shutdownGraceMs ?? 2_000, exitPromise);
+  client.startStreams();
+  return { ok: true, client };
+}
+
+function exitText(e: PluginExit): string {
+  return e.signal ? `killed by ${e.signal}` : `exit status ${e.code ?? "unknown"}`;
+}

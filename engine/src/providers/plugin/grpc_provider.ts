@@ -1,0 +1,668 @@
+// The Provider interface over a plugin's tfplugin5 or tfplugin6 service (OpenTofu's
+// plugin.GRPCProvider and plugin6.GRPCProvider). Values are msgpack-encoded against the schema's
+// implied type on the way out and decoded (msgpack, else JSON, else null) on the way back; gRPC
+// failures become OpenTofu's diagnostics, with the plugin's last output when it crashed.
+
+import * as grpc from "@grpc/grpc-js";
+import {
+  DynamicPseudoType,
+  StringType,
+  attrStep,
+  indexStep,
+  nullVal,
+  numberIntVal,
+  stringVal,
+  type Path,
+  type PathStep,
+  type Type,
+  type Value,
+} from "../../values/index.js";
+import {
+  DEFAULT_CLIENT_CAPABILITIES,
+  type ApplyResourceChangeRequest,
+  type ApplyResourceChangeResponse,
+  type CallFunctionRequest,
+  type CallFunctionResponse,
+  type CallOptions,
+  type ClientCapabilities,
+  type ConfigureProviderRequest,
+  type Deferred,
+  type DeferredReason,
+  type DiagnosticsResponse,
+  type GetFunctionsResponse,
+  type GetProviderSchemaResponse,
+  type ImportResourceStateRequest,
+  type ImportResourceStateResponse,
+  type ImportedResource,
+  type MoveResourceStateRequest,
+  type MoveResourceStateResponse,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
+  type Provider,
+  type ProviderDiagnostic,
+  type ReadDataSourceRequest,
+  type ReadDataSourceResponse,
+  type ReadResourceRequest,
+  type ReadResourceResponse,
+  type UpgradeResourceStateRequest,
+  type UpgradeResourceStateResponse,
+  type ValidateDataResourceConfigRequest,
+  type ValidateProviderConfigRequest,
+  type ValidateProviderConfigResponse,
+  type ValidateResourceConfigRequest,
+} from "../provider.js";
+import { pluginServices } from "../proto/index.js";
+import type {
+  ProtoApplyResourceChangeResponse,
+  ProtoAttributePath,
+  ProtoCallFunctionResponse,
+  ProtoClientCapabilities,
+  ProtoDeferred,
+  ProtoDiagnostic,
+  ProtoDiagnosticsResponse,
+  ProtoDynamicValue,
+  ProtoGetFunctionsResponse,
+  ProtoGetProviderSchemaResponse,
+  ProtoImportResourceStateResponse,
+  ProtoMoveResourceStateResponse,
+  ProtoPlanResourceChangeResponse,
+  ProtoPrepareProviderConfigResponse,
+  ProtoReadDataSourceResponse,
+  ProtoReadResourceResponse,
+  ProtoSchema,
+  ProtoStopResponse,
+  ProtoUpgradeResourceStateResponse,
+} from "../proto/types.js";
+import {
+  SchemaDecodeError,
+  decodeDynamicValue,
+  encodeDynamicValue,
+  functionFromProto,
+  impliedType,
+  schemaFromProto,
+  type FunctionDecl,
+  type Schema,
+} from "../schema/index.js";
+import type { PluginClient } from "./client.js";
+
+/** The RPC names that differ between the protocols; the rest are shared. */
+interface MethodNames {
+  readonly getProviderSchema: string;
+  readonly validateProviderConfig: string;
+  readonly validateResourceConfig: string;
+  readonly validateDataResourceConfig: string;
+  readonly configureProvider: string;
+  readonly stopProvider: string;
+}
+
+const V5: MethodNames = {
+  getProviderSchema: "GetSchema",
+  validateProviderConfig: "PrepareProviderConfig",
+  validateResourceConfig: "ValidateResourceTypeConfig",
+  validateDataResourceConfig: "ValidateDataSourceConfig",
+  configureProvider: "Configure",
+  stopProvider: "Stop",
+};
+
+const V6: MethodNames = {
+  getProviderSchema: "GetProviderSchema",
+  validateProviderConfig: "ValidateProviderConfig",
+  validateResourceConfig: "ValidateResourceConfig",
+  validateDataResourceConfig: "ValidateDataResourceConfig",
+  configureProvider: "ConfigureProvider",
+  stopProvider: "StopProvider",
+};
+
+type Rpc<T> = { ok: true; response: T } | { ok: false; diagnostics: ProviderDiagnostic[] };
+
+const EMPTY = new Uint8Array(0);
+
+function err(summary: string, detail = ""): ProviderDiagnostic {
+  return { severity: "error", summary, detail };
+}
+
+export interface GRPCProviderOptions {
+  /** A schema already obtained (e.g. cached for a provider with get_provider_schema_optional). */
+  readonly schema?: GetProviderSchemaResponse;
+}
+
+export class GRPCProvider implements Provider {
+  private readonly service: grpc.ServiceClientConstructor;
+  private readonly names: MethodNames;
+  /** `plugin` or `plugin6`: OpenTofu's Go package names, which its diagnostics quote. */
+  private readonly pkg: string;
+  private schemaPromise: Promise<GetProviderSchemaResponse> | undefined;
+  private stopping: Promise<string | undefined> | undefined;
+
+  constructor(
+    readonly client: PluginClient,
+    opts: GRPCProviderOptions = {},
+  ) {
+    const services = pluginServices();
+    const v6 = client.protocolVersion === 6;
+    this.service = v6 ? services.provider6 : services.provider5;
+    this.names = v6 ? V6 : V5;
+    this.pkg = v6 ? "plugin6" : "plugin";
+    if (opts.schema) this.schemaPromise = Promise.resolve(opts.schema);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Plumbing
+
+  private async call<T>(rpc: string, goMethod: string, request: object, opts?: CallOptions): Promise<Rpc<T>> {
+    const requestName = `${this.pkg}.(*GRPCProvider).${goMethod}`;
+    const signal = opts?.signal;
+    if (this.client.exited) return { ok: false, diagnostics: [this.crashDiagnostic(requestName)] };
+    const onAbort = (): void => void this.stopProvider();
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      const r = await this.client.unary(this.service, rpc, request);
+      if (r.ok) return { ok: true, response: r.response as T };
+      return { ok: false, diagnostics: [await this.grpcErr(r.error, requestName)] };
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** plugin6/grpc_error.go grpcErr, with the plugin's output added when it crashed. */
+  private async grpcErr(e: grpc.ServiceError, requestName: string): Promise<ProviderDiagnostic> {
+    switch (e.code) {
+      case grpc.status.UNAVAILABLE:
+        // Usually a crash: give the exit a moment to be noticed so the diagnostic can say so.
+        await this.settleExit();
+        return this.crashDiagnostic(requestName);
+      case grpc.status.CANCELLED:
+        // The client cancels in-flight calls when the process dies under them.
+        await this.settleExit();
+        if (this.client.exited) return this.crashDiagnostic(requestName);
+        return err("Request cancelled", `The ${requestName} request was cancelled.`);
+      case grpc.status.UNIMPLEMENTED:
+        return err("Unsupported plugin method", `The ${requestName} method is not supported by this plugin.`);
+      default:
+        return err("Plugin error", `The plugin returned an unexpected error from ${requestName}: rpc error: code = ${grpc.status[e.code] ?? e.code} desc = ${e.details}`);
+    }
+  }
+
+  private async settleExit(): Promise<void> {
+    await Promise.race([this.client.whenExited(), new Promise((r) => setTimeout(r, 500).unref())]);
+  }
+
+  private crashDiagnostic(requestName: string): ProviderDiagnostic {
+    let detail = `The plugin encountered an error, and failed to respond to the ${requestName} call. The plugin logs may contain more details.`;
+    const exit = this.client.exited;
+    const last = this.client.lastOutput();
+    if (exit || last) {
+      const how = exit ? (exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code ?? "unknown"}`) : "stopped responding";
+      detail += `\n\nThe plugin ${this.client.name} ${how}.`;
+      if (last) detail += ` Its last output was:\n\n${last}`;
+    }
+    return err("Plugin did not respond", detail);
+  }
+
+  private encode(v: Value, type: Type): { ok: true; value: ProtoDynamicValue } | { ok: false; diagnostics: ProviderDiagnostic[] } {
+    const r = encodeDynamicValue(v, type);
+    return r.ok ? r : { ok: false, diagnostics: [err(r.error)] };
+  }
+
+  private decode(dv: ProtoDynamicValue | null | undefined, type: Type, diags: ProviderDiagnostic[]): Value {
+    const r = decodeDynamicValue(dv, type);
+    if (r.ok) return r.value;
+    diags.push(err(r.error));
+    return nullVal(type);
+  }
+
+  private async resourceSchema(kind: "resource" | "data", typeName: string, opts?: CallOptions): Promise<{ ok: true; schema: Schema; meta: Schema } | { ok: false; diagnostics: ProviderDiagnostic[] }> {
+    const s = await this.getProviderSchema(opts);
+    if (s.diagnostics.some((d) => d.severity === "error")) return { ok: false, diagnostics: [...s.diagnostics] };
+    const schema = (kind === "resource" ? s.resourceTypes : s.dataSources).get(typeName);
+    if (!schema) return { ok: false, diagnostics: [err(kind === "resource" ? `unknown resource type "${typeName}"` : `unknown data source "${typeName}"`)] };
+    return { ok: true, schema, meta: s.providerMeta };
+  }
+
+  private metaValue(meta: Schema, v: Value | undefined): { ok: true; value: ProtoDynamicValue } | { ok: false; diagnostics: ProviderDiagnostic[] } {
+    const t = impliedType(meta.block);
+    return this.encode(v ?? nullVal(t), t);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The interface
+
+  getProviderSchema(opts?: CallOptions): Promise<GetProviderSchemaResponse> {
+    this.schemaPromise ??= this.fetchSchema(opts);
+    return this.schemaPromise;
+  }
+
+  private async fetchSchema(opts?: CallOptions): Promise<GetProviderSchemaResponse> {
+    const r = await this.call<ProtoGetProviderSchemaResponse>(this.names.getProviderSchema, "GetProviderSchema", {}, opts);
+    const empty = emptySchemaResponse();
+    if (!r.ok) {
+      // A failed fetch is not cached: a later call may try again.
+      this.schemaPromise = undefined;
+      return { ...empty, diagnostics: r.diagnostics };
+    }
+    const p = r.response;
+    const diagnostics = diagnosticsFromProto(p.diagnostics);
+    try {
+      const mapOf = (m: Record<string, ProtoSchema> | undefined, what: string): Map<string, Schema> =>
+        new Map(Object.entries(m ?? {}).map(([k, v]) => [k, schemaFromProto(v, `${what} ${k}`)]));
+      const functions = new Map<string, FunctionDecl>(Object.entries(p.functions ?? {}).map(([k, f]) => [k, functionFromProto(f, k)]));
+      return {
+        provider: schemaFromProto(p.provider, "provider"),
+        providerMeta: schemaFromProto(p.provider_meta, "provider_meta"),
+        resourceTypes: mapOf(p.resource_schemas, "resource"),
+        dataSources: mapOf(p.data_source_schemas, "data source"),
+        ephemeralResources: mapOf(p.ephemeral_resource_schemas, "ephemeral resource"),
+        functions,
+        serverCapabilities: {
+          planDestroy: p.server_capabilities?.plan_destroy === true,
+          getProviderSchemaOptional: p.server_capabilities?.get_provider_schema_optional === true,
+          moveResourceState: p.server_capabilities?.move_resource_state === true,
+        },
+        diagnostics,
+      };
+    } catch (e) {
+      if (!(e instanceof SchemaDecodeError)) throw e;
+      return { ...empty, diagnostics: [...diagnostics, err("Invalid provider schema", `The provider returned a schema that cannot be used: ${e.message}.`)] };
+    }
+  }
+
+  async validateProviderConfig(req: ValidateProviderConfigRequest): Promise<ValidateProviderConfigResponse> {
+    const s = await this.getProviderSchema(req);
+    if (s.diagnostics.some((d) => d.severity === "error")) return { preparedConfig: req.config, diagnostics: [...s.diagnostics] };
+    const ty = impliedType(s.provider.block);
+    const config = this.encode(req.config, ty);
+    if (!config.ok) return { preparedConfig: req.config, diagnostics: config.diagnostics };
+    const r = await this.call<ProtoPrepareProviderConfigResponse>(this.names.validateProviderConfig, "ValidateProviderConfig", { config: config.value }, req);
+    if (!r.ok) return { preparedConfig: req.config, diagnostics: r.diagnostics };
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    // Protocol 5 may hand back a prepared config; OpenTofu ignores it in favour of the original.
+    return { preparedConfig: req.config, diagnostics };
+  }
+
+  async validateResourceConfig(req: ValidateResourceConfigRequest): Promise<DiagnosticsResponse> {
+    const rs = await this.resourceSchema("resource", req.typeName, req);
+    if (!rs.ok) return { diagnostics: rs.diagnostics };
+    const config = this.encode(req.config, impliedType(rs.schema.block));
+    if (!config.ok) return config;
+    const r = await this.call<ProtoDiagnosticsResponse>(
+      this.names.validateResourceConfig,
+      "ValidateResourceConfig",
+      { type_name: req.typeName, config: config.value, client_capabilities: capabilities(req.clientCapabilities) },
+      req,
+    );
+    return { diagnostics: r.ok ? diagnosticsFromProto(r.response.diagnostics) : r.diagnostics };
+  }
+
+  async validateDataResourceConfig(req: ValidateDataResourceConfigRequest): Promise<DiagnosticsResponse> {
+    const rs = await this.resourceSchema("data", req.typeName, req);
+    if (!rs.ok) return { diagnostics: rs.diagnostics };
+    const config = this.encode(req.config, impliedType(rs.schema.block));
+    if (!config.ok) return config;
+    const r = await this.call<ProtoDiagnosticsResponse>(
+      this.names.validateDataResourceConfig,
+      "ValidateDataResourceConfig",
+      { type_name: req.typeName, config: config.value },
+      req,
+    );
+    return { diagnostics: r.ok ? diagnosticsFromProto(r.response.diagnostics) : r.diagnostics };
+  }
+
+  async upgradeResourceState(req: UpgradeResourceStateRequest): Promise<UpgradeResourceStateResponse> {
+    const rs = await this.resourceSchema("resource", req.typeName, req);
+    if (!rs.ok) return { upgradedState: nullVal(DynamicPseudoType), diagnostics: rs.diagnostics };
+    const ty = impliedType(rs.schema.block);
+    const raw: { json?: Uint8Array; flatmap?: Record<string, string> } = {};
+    if (req.rawStateJSON) raw.json = req.rawStateJSON;
+    if (req.rawStateFlatmap) raw.flatmap = { ...req.rawStateFlatmap };
+    const r = await this.call<ProtoUpgradeResourceStateResponse>(
+      "UpgradeResourceState",
+      "UpgradeResourceState",
+      { type_name: req.typeName, version: req.version, raw_state: raw },
+      req,
+    );
+    if (!r.ok) return { upgradedState: nullVal(ty), diagnostics: r.diagnostics };
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    return { upgradedState: this.decode(r.response.upgraded_state, ty, diagnostics), diagnostics };
+  }
+
+  async configureProvider(req: ConfigureProviderRequest): Promise<DiagnosticsResponse> {
+    const s = await this.getProviderSchema(req);
+    if (s.diagnostics.some((d) => d.severity === "error")) return { diagnostics: [...s.diagnostics] };
+    const config = this.encode(req.config, impliedType(s.provider.block));
+    if (!config.ok) return config;
+    const r = await this.call<ProtoDiagnosticsResponse>(
+      this.names.configureProvider,
+      "ConfigureProvider",
+      { terraform_version: req.terraformVersion, config: config.value, client_capabilities: capabilities(req.clientCapabilities) },
+      req,
+    );
+    return { diagnostics: r.ok ? diagnosticsFromProto(r.response.diagnostics) : r.diagnostics };
+  }
+
+  async readResource(req: ReadResourceRequest): Promise<ReadResourceResponse> {
+    const rs = await this.resourceSchema("resource", req.typeName, req);
+    if (!rs.ok) return { newState: req.priorState, private: req.private ?? EMPTY, diagnostics: rs.diagnostics };
+    const ty = impliedType(rs.schema.block);
+    const prior = this.encode(req.priorState, ty);
+    if (!prior.ok) return { newState: req.priorState, private: req.private ?? EMPTY, diagnostics: prior.diagnostics };
+    const meta = this.metaValue(rs.meta, req.providerMeta);
+    if (!meta.ok) return { newState: req.priorState, private: req.private ?? EMPTY, diagnostics: meta.diagnostics };
+    const r = await this.call<ProtoReadResourceResponse>(
+      "ReadResource",
+      "ReadResource",
+      {
+        type_name: req.typeName,
+        current_state: prior.value,
+        private: req.private ?? EMPTY,
+        provider_meta: meta.value,
+        client_capabilities: capabilities(req.clientCapabilities),
+      },
+      req,
+    );
+    if (!r.ok) return { newState: req.priorState, private: req.private ?? EMPTY, diagnostics: r.diagnostics };
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    const newState = this.decode(r.response.new_state, ty, diagnostics);
+    return withDeferred({ newState, private: bytes(r.response.private), diagnostics }, r.response.deferred);
+  }
+
+  async planResourceChange(req: PlanResourceChangeRequest): Promise<PlanResourceChangeResponse> {
+    const failed = (diagnostics: ProviderDiagnostic[]): PlanResourceChangeResponse => ({
+      plannedState: req.proposedNewState,
+      requiresReplace: [],
+      plannedPrivate: req.priorPrivate ?? EMPTY,
+      legacyTypeSystem: false,
+      diagnostics,
+    });
+    const s = await this.getProviderSchema(req);
+    const rs = await this.resourceSchema("resource", req.typeName, req);
+    if (!rs.ok) return failed(rs.diagnostics);
+    // Without the plan_destroy capability a destroy is planned here, not by the provider.
+    if (req.proposedNewState.kind === "null" && !s.serverCapabilities.planDestroy) {
+      return { plannedState: req.proposedNewState, requiresReplace: [], plannedPrivate: req.priorPrivate ?? EMPTY, legacyTypeSystem: false, diagnostics: [] };
+    }
+    const ty = impliedType(rs.schema.block);
+    const prior = this.encode(req.priorState, ty);
+    if (!prior.ok) return failed(prior.diagnostics);
+    const proposed = this.encode(req.proposedNewState, ty);
+    if (!proposed.ok) return failed(proposed.diagnostics);
+    const config = this.encode(req.config, ty);
+    if (!config.ok) return failed(config.diagnostics);
+    const meta = this.metaValue(rs.meta, req.providerMeta);
+    if (!meta.ok) return failed(meta.diagnostics);
+    const r = await this.call<ProtoPlanResourceChangeResponse>(
+      "PlanResourceChange",
+      "PlanResourceChange",
+      {
+        type_name: req.typeName,
+        prior_state: prior.value,
+        proposed_new_state: proposed.value,
+        config: config.value,
+        prior_private: req.priorPrivate ?? EMPTY,
+        provider_meta: meta.value,
+        client_capabilities: capabilities(req.clientCapabilities),
+      },
+      req,
+    );
+    if (!r.ok) return failed(r.diagnostics);
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    const plannedState = this.decode(r.response.planned_state, ty, diagnostics);
+    return withDeferred(
+      {
+        plannedState,
+        requiresReplace: (r.response.requires_replace ?? []).map(pathFromProto),
+        plannedPrivate: bytes(r.response.planned_private),
+        legacyTypeSystem: r.response.legacy_type_system === true,
+        diagnostics,
+      },
+      r.response.deferred,
+    );
+  }
+
+  async applyResourceChange(req: ApplyResourceChangeRequest): Promise<ApplyResourceChangeResponse> {
+    const failed = (diagnostics: ProviderDiagnostic[]): ApplyResourceChangeResponse => ({
+      newState: req.priorState,
+      private: req.plannedPrivate ?? EMPTY,
+      legacyTypeSystem: false,
+      diagnostics,
+    });
+    const rs = await this.resourceSchema("resource", req.typeName, req);
+    if (!rs.ok) return failed(rs.diagnostics);
+    const ty = impliedType(rs.schema.block);
+    const prior = this.encode(req.priorState, ty);
+    if (!prior.ok) return failed(prior.diagnostics);
+    const planned = this.encode(req.plannedState, ty);
+    if (!planned.ok) return failed(planned.diagnostics);
+    const config = this.encode(req.config, ty);
+    if (!config.ok) return failed(config.diagnostics);
+    const meta = this.metaValue(rs.meta, req.providerMeta);
+    if (!meta.ok) return failed(meta.diagnostics);
+    const r = await this.call<ProtoApplyResourceChangeResponse>(
+      "ApplyResourceChange",
+      "ApplyResourceChange",
+      {
+        type_name: req.typeName,
+        prior_state: prior.value,
+        planned_state: planned.value,
+        config: config.value,
+        planned_private: req.plannedPrivate ?? EMPTY,
+        provider_meta: meta.value,
+      },
+      req,
+    );
+    if (!r.ok) return failed(r.diagnostics);
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    return {
+      newState: this.decode(r.response.new_state, ty, diagnostics),
+      private: bytes(r.response.private),
+      legacyTypeSystem: r.response.legacy_type_system === true,
+      diagnostics,
+    };
+  }
+
+  async importResourceState(req: ImportResourceStateRequest): Promise<ImportResourceStateResponse> {
+    const s = await this.getProviderSchema(req);
+    if (s.diagnostics.some((d) => d.severity === "error")) return { importedResources: [], diagnostics: [...s.diagnostics] };
+    const r = await this.call<ProtoImportResourceStateResponse>(
+      "ImportResourceState",
+      "ImportResourceState",
+      { type_name: req.typeName, id: req.id, client_capabilities: capabilities(req.clientCapabilities) },
+      req,
+    );
+    if (!r.ok) return { importedResources: [], diagnostics: r.diagnostics };
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    const importedResources: ImportedResource[] = [];
+    for (const imp of r.response.imported_resources ?? []) {
+      const typeName = imp.type_name ?? "";
+      const schema = s.resourceTypes.get(typeName);
+      if (!schema) {
+        diagnostics.push(err(`unknown resource type "${typeName}"`));
+        continue;
+      }
+      importedResources.push({ typeName, state: this.decode(imp.state, impliedType(schema.block), diagnostics), private: bytes(imp.private) });
+    }
+    return withDeferred({ importedResources, diagnostics }, r.response.deferred);
+  }
+
+  async moveResourceState(req: MoveResourceStateRequest): Promise<MoveResourceStateResponse> {
+    const rs = await this.resourceSchema("resource", req.targetTypeName, req);
+    if (!rs.ok) return { targetState: nullVal(DynamicPseudoType), targetPrivate: EMPTY, diagnostics: rs.diagnostics };
+    const ty = impliedType(rs.schema.block);
+    const r = await this.call<ProtoMoveResourceStateResponse>(
+      "MoveResourceState",
+      "MoveResourceState",
+      {
+        source_provider_address: req.sourceProviderAddress,
+        source_type_name: req.sourceTypeName,
+        source_schema_version: req.sourceSchemaVersion,
+        source_state: { json: req.sourceStateJSON },
+        target_type_name: req.targetTypeName,
+        source_private: req.sourcePrivate ?? EMPTY,
+      },
+      req,
+    );
+    if (!r.ok) return { targetState: nullVal(ty), targetPrivate: EMPTY, diagnostics: r.diagnostics };
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    return { targetState: this.decode(r.response.target_state, ty, diagnostics), targetPrivate: bytes(r.response.target_private), diagnostics };
+  }
+
+  async readDataSource(req: ReadDataSourceRequest): Promise<ReadDataSourceResponse> {
+    const rs = await this.resourceSchema("data", req.typeName, req);
+    if (!rs.ok) return { state: req.config, diagnostics: rs.diagnostics };
+    const ty = impliedType(rs.schema.block);
+    const config = this.encode(req.config, ty);
+    if (!config.ok) return { state: nullVal(ty), diagnostics: config.diagnostics };
+    const meta = this.metaValue(rs.meta, req.providerMeta);
+    if (!meta.ok) return { state: nullVal(ty), diagnostics: meta.diagnostics };
+    const r = await this.call<ProtoReadDataSourceResponse>(
+      "ReadDataSource",
+      "ReadDataSource",
+      { type_name: req.typeName, config: config.value, provider_meta: meta.value, client_capabilities: capabilities(req.clientCapabilities) },
+      req,
+    );
+    if (!r.ok) return { state: nullVal(ty), diagnostics: r.diagnostics };
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    return withDeferred({ state: this.decode(r.response.state, ty, diagnostics), diagnostics }, r.response.deferred);
+  }
+
+  async getFunctions(opts?: CallOptions): Promise<GetFunctionsResponse> {
+    const r = await this.call<ProtoGetFunctionsResponse>("GetFunctions", "GetFunctions", {}, opts);
+    if (!r.ok) {
+      // Older providers only list functions in their schema.
+      const s = await this.getProviderSchema(opts);
+      return { functions: s.functions, diagnostics: s.diagnostics.filter((d) => d.severity === "error") };
+    }
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    try {
+      return { functions: new Map(Object.entries(r.response.functions ?? {}).map(([k, f]) => [k, functionFromProto(f, k)])), diagnostics };
+    } catch (e) {
+      if (!(e instanceof SchemaDecodeError)) throw e;
+      return { functions: new Map(), diagnostics: [...diagnostics, err("Invalid provider function", e.message)] };
+    }
+  }
+
+  async callFunction(req: CallFunctionRequest): Promise<CallFunctionResponse> {
+    const s = await this.getProviderSchema(req);
+    let decl = s.functions.get(req.name);
+    if (!decl) decl = (await this.getFunctions(req)).functions.get(req.name);
+    if (!decl) return { result: nullVal(StringType), error: { text: `Function "${req.name}" not found in provider` } };
+    const args: ProtoDynamicValue[] = [];
+    for (let i = 0; i < req.arguments.length; i++) {
+      const param = i < decl.parameters.length ? decl.parameters[i] : decl.variadicParameter;
+      if (!param) return { result: nullVal(decl.returnType), error: { text: "too many arguments" } };
+      const enc = encodeDynamicValue(req.arguments[i] as Value, param.type);
+      if (!enc.ok) return { result: nullVal(decl.returnType), error: { text: enc.error, argument: i } };
+      args.push(enc.value);
+    }
+    const r = await this.call<ProtoCallFunctionResponse>("CallFunction", "CallFunction", { name: req.name, arguments: args }, req);
+    if (!r.ok) return { result: nullVal(decl.returnType), error: { text: r.diagnostics.map((d) => `${d.summary}: ${d.detail}`).join("\n") } };
+    const fe = r.response.error;
+    if (fe && (fe.text || fe.function_argument !== undefined && fe.function_argument !== null)) {
+      const error: { text: string; argument?: number } = { text: fe.text ?? "" };
+      if (fe.function_argument !== undefined && fe.function_argument !== null) error.argument = Number(fe.function_argument);
+      return { result: nullVal(decl.returnType), error };
+    }
+    const dec = decodeDynamicValue(r.response.result, decl.returnType);
+    if (!dec.ok) return { result: nullVal(decl.returnType), error: { text: dec.error } };
+    return { result: dec.value };
+  }
+
+  stopProvider(): Promise<string | undefined> {
+    this.stopping ??= (async () => {
+      const r = await this.client.unary(this.service, this.names.stopProvider, {});
+      this.stopping = undefined;
+      if (!r.ok) return r.error.details || r.error.message;
+      const e = (r.response as ProtoStopResponse).Error;
+      return e ? e : undefined;
+    })();
+    return this.stopping;
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conversions
+
+function emptySchemaResponse(): GetProviderSchemaResponse {
+  const empty: Schema = schemaFromProto(undefined);
+  return {
+    provider: empty,
+    providerMeta: empty,
+    resourceTypes: new Map(),
+    dataSources: new Map(),
+    ephemeralResources: new Map(),
+    functions: new Map(),
+    serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: false },
+    diagnostics: [],
+  };
+}
+
+function capabilities(c: ClientCapabilities | undefined): ProtoClientCapabilities {
+  const caps = c ?? DEFAULT_CLIENT_CAPABILITIES;
+  return { deferral_allowed: caps.deferralAllowed, write_only_attributes_allowed: caps.writeOnlyAttributesAllowed };
+}
+
+function bytes(b: Uint8Array | null | undefined): Uint8Array {
+  return b ? new Uint8Array(b) : EMPTY;
+}
+
+const DEFERRED_REASONS: Record<string, DeferredReason> = {
+  UNKNOWN: "unknown",
+  RESOURCE_CONFIG_UNKNOWN: "resource_config_unknown",
+  PROVIDER_CONFIG_UNKNOWN: "provider_config_unknown",
+  ABSENT_PREREQ: "absent_prereq",
+};
+const DEFERRED_REASONS_NUM: readonly DeferredReason[] = ["unknown", "resource_config_unknown", "provider_config_unknown", "absent_prereq"];
+
+function withDeferred<T extends object>(resp: T, d: ProtoDeferred | null | undefined): T & { deferred?: Deferred } {
+  if (!d) return resp;
+  const reason = typeof d.reason === "number" ? (DEFERRED_REASONS_NUM[d.reason] ?? "unknown") : (DEFERRED_REASONS[d.reason ?? "UNKNOWN"] ?? "unknown");
+  return { ...resp, deferred: { reason } };
+}
+
+/** An AttributePath from the protocol as a value path (plugin6/convert.AttributePathToPath). */
+export function pathFromProto(p: ProtoAttributePath | null | undefined): Path {
+  const out: PathStep[] = [];
+  for (const step of p?.steps ?? []) {
+    const which = step.selector ?? (step.attribute_name ? "attribute_name" : step.element_key_string !== undefined && step.element_key_string !== null && step.element_key_string !== "" ? "element_key_string" : "element_key_int");
+    switch (which) {
+      case "attribute_name":
+        out.push(attrStep(step.attribute_name ?? ""));
+        break;
+      case "element_key_string":
+        out.push(indexStep(stringVal(step.element_key_string ?? "")));
+        break;
+      case "element_key_int":
+        out.push(indexStep(numberIntVal(BigInt(step.element_key_int ?? 0))));
+        break;
+    }
+  }
+  return out;
+}
+
+/** A value path as a protocol AttributePath (for servers and tests). */
+export function pathToProto(p: Path): ProtoAttributePath {
+  return {
+    steps: p.map((s) => {
+      if (s.kind === "attr") return { attribute_name: s.name };
+      if (s.key.kind === "string") return { element_key_string: s.key.value };
+      if (s.key.kind === "number") return { element_key_int: Number(s.key.value.toBigInt() ?? 0n) };
+      return { element_key_string: "" };
+    }),
+  };
+}
+
+/** plugin6/convert.ProtoToDiagnostics. */
+export function diagnosticsFromProto(ds: readonly ProtoDiagnostic[] | undefined): ProviderDiagnostic[] {
+  const out: ProviderDiagnostic[] = [];
+  for (const d of ds ?? []) {
+    const severity = d.severity === "WARNING" || d.severity === 2 ? "warning" : "error";
+    const diag: ProviderDiagnostic = { severity, summary: d.summary ?? "", detail: d.detail ?? "" };
+    if (d.attribute && (d.attribute.steps ?? []).length > 0) diag.attribute = pathFromProto(d.attribute);
+    out.push(diag);
+  }
+  return out;
+}
