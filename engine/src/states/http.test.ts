@@ -1,0 +1,291 @@
+// The http backend client against a throwaway server that behaves as PROTOCOLS.md describes.
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resourceInstanceIn, RootModuleInstance, newBuiltInProvider, AbsProviderConfig, RootModule } from "../addrs/index.js";
+import {
+  HttpClient,
+  RemoteState,
+  acquireLock,
+  lockErrorDiagnostic,
+  newLockInfo,
+  newObjectSrc,
+  newState,
+  newTerraceStore,
+  persistOrSaveErrored,
+  readStateFile,
+  type LockInfo,
+} from "./index.js";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+/** An http-backend server: state + lock, MD5 check, optional 5xx failures and bearer auth. */
+class FakeBackend {
+  server: Server;
+  seen: Seen[] = [];
+  state: string | undefined;
+  lock: LockInfo | undefined;
+  lockJSON = "";
+  failNext = 0;
+  token: string | undefined;
+  rejectWrites = false;
+
+  constructor() {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks);
+        this.seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: body.toString("utf8") });
+        if (this.token !== undefined && req.headers.authorization !== `Bearer ${this.token}`) {
+          res.writeHead(401).end();
+          return;
+        }
+        if (this.failNext > 0) {
+          this.failNext--;
+          res.writeHead(503).end();
+          return;
+        }
+        if (body.length > 0) {
+          const md5 = createHash("md5").update(body).digest("base64");
+          if (req.headers["content-md5"] !== md5) {
+            res.writeHead(400).end("bad md5");
+            return;
+          }
+        }
+        const url = new URL(req.url ?? "/", "http://x");
+        const isLock = url.pathname.endsWith("/lock");
+        switch (req.method) {
+          case "GET":
+            if (this.state === undefined) res.writeHead(404).end();
+            else res.writeHead(200, { "Content-Type": "application/json" }).end(this.state);
+            return;
+          case "POST": {
+            if (this.rejectWrites) {
+              res.writeHead(409).end();
+              return;
+            }
+            if (this.lock && url.searchParams.get("ID") !== this.lock.id) {
+              res.writeHead(409).end("wrong lock id");
+              return;
+            }
+            this.state = body.toString("utf8");
+            res.writeHead(200).end();
+            return;
+          }
+          case "LOCK": {
+            if (!isLock) break;
+            const info = JSON.parse(body.toString("utf8")) as { ID: string };
+            if (this.lock) {
+              res.writeHead(423, { "Content-Type": "application/json" }).end(this.lockJSON);
+              return;
+            }
+            this.lock = { id: info.ID } as LockInfo;
+            this.lockJSON = body.toString("utf8");
+            res.writeHead(200).end();
+            return;
+          }
+          case "UNLOCK":
+            if (!isLock) break;
+            this.lock = undefined;
+            res.writeHead(200).end();
+            return;
+        }
+        res.writeHead(405).end();
+      });
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", r));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((r) => this.server.close(() => r()));
+  }
+}
+
+const fast = { retryWaitMinMs: 5, retryWaitMaxMs: 20 };
+
+function oneResourceState(id: string): ReturnType<typeof newState> {
+  const s = newState();
+  const provider = new AbsProviderConfig(RootModule, newBuiltInProvider("terraform"));
+  s.rootModule().setResourceInstanceCurrent(
+    resourceInstanceIn(RootModuleInstance, "managed", "terraform_data", "a").resource,
+    newObjectSrc({ attrsJSON: `{"id":"${id}"}` }),
+    provider,
+  );
+  return s;
+}
+
+describe("http backend client", () => {
+  let backend: FakeBackend;
+  let base: string;
+  beforeEach(async () => {
+    backend = new FakeBackend();
+    base = await backend.start();
+  });
+  afterEach(async () => backend.stop());
+
+  const client = (extra = {}): HttpClient =>
+    new HttpClient({ address: `${base}/state`, lockAddress: `${base}/state/lock`, unlockAddress: `${base}/state/lock`, ...fast, ...extra });
+
+  it("lock, get (404 = no state), post ?ID=, unlock — with Content-MD5 and the lock JSON shape", async () => {
+    const c = client();
+    const store = new RemoteState(c);
+    const info = newLockInfo("OperationTypeApply", { now: new Date("2026-01-02T03:04:05.678Z") });
+    const l = await store.lock(info);
+    expect(l).toEqual({ ok: true, id: info.id });
+    expect(await store.refresh()).toEqual([]);
+    expect(store.state()).toBeUndefined();
+    store.write(oneResourceState("x"));
+    expect(await store.persist()).toEqual([]);
+    expect(await store.unlock(info.id)).toEqual({ ok: true });
+
+    // apply = LOCK, GET, [GET], POST?ID…, UNLOCK: the second GET checks for a snapshot to update.
+    expect(backend.seen.map((x) => x.method)).toEqual(["LOCK", "GET", "GET", "POST", "UNLOCK"]);
+    const [lock, get, , post, unlock] = backend.seen;
+    expect(lock?.method).toBe("LOCK");
+    expect(lock?.body).toBe(
+      `{"ID":"${info.id}","Operation":"OperationTypeApply","Info":"","Who":"${info.who}","Version":"1.11.0","Created":"2026-01-02T03:04:05.678Z","Path":""}`,
+    );
+    expect(lock?.headers["content-type"]).toBe("application/json");
+    expect(get?.method).toBe("GET");
+    expect(post?.method).toBe("POST");
+    expect(post?.url).toBe(`/state?ID=${info.id}`);
+    expect(post?.headers["content-md5"]).toBe(createHash("md5").update(post?.body ?? "").digest("base64"));
+    expect(unlock?.method).toBe("UNLOCK");
+    expect(unlock?.body).toBe(lock?.body);
+    const r = readStateFile(backend.state ?? "");
+    expect(r.kind).toBe("ok");
+  });
+
+  it("does not POST when nothing changed; serial rises per changed write", async () => {
+    const store = new RemoteState(client());
+    await store.refresh();
+    store.write(oneResourceState("a"));
+    await store.persist();
+    const serial1 = store.snapshotMeta().serial;
+    const posts = (): number => backend.seen.filter((s) => s.method === "POST").length;
+    expect(posts()).toBe(1);
+    await store.persist();
+    expect(posts()).toBe(1);
+    store.write(oneResourceState("b"));
+    await store.persist();
+    expect(posts()).toBe(2);
+    expect(store.snapshotMeta().serial).toBe(serial1 + 1);
+    // A new store reads what was written.
+    const again = new RemoteState(client());
+    await again.refresh();
+    expect(again.snapshotMeta()).toEqual(store.snapshotMeta());
+  });
+
+  it("423 with the holder's JSON gives OpenTofu's lock error text", async () => {
+    const holder = client();
+    const hi = newLockInfo("OperationTypePlan");
+    await holder.lock(hi);
+    const other = client();
+    const mine = newLockInfo("OperationTypeApply", { now: new Date("2026-01-02T03:04:05Z") });
+    const r = await other.lock(mine);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const d = lockErrorDiagnostic(r.error);
+    expect(d.summary).toBe("Error acquiring the state lock");
+    expect(d.detail).toBe(`Error message: HTTP remote state already locked: ID=${hi.id}
+Lock Info:
+  ID:        ${mine.id}
+  Path:      
+  Operation: OperationTypeApply
+  Who:       ${mine.who}
+  Version:   1.11.0
+  Created:   2026-01-02 03:04:05 +0000 UTC
+  Info:      
+
+
+OpenTofu acquires a state lock to protect the state from being written
+by multiple users at the same time. Please resolve the issue above and try
+again. For most commands, you can disable locking with the "-lock=false"
+flag, but this is not recommended.`);
+    expect(r.error.kind === "LockError" && r.error.holder?.id).toBe(hi.id);
+  });
+
+  it("acquireLock retries a held lock until the timeout", async () => {
+    const holder = client();
+    await holder.lock(newLockInfo("OperationTypePlan"));
+    setTimeout(() => void holder.unlock(""), 150);
+    const got = await acquireLock(client(), "OperationTypeApply", 5000);
+    expect(got.diagnostics).toEqual([]);
+    expect(got.id).not.toBe("");
+  }, 10000);
+
+  it("retries 5xx (3 attempts in all) and then gives up", async () => {
+    backend.state = "";
+    backend.failNext = 2;
+    const c = client();
+    const g = await c.get();
+    expect(g.ok).toBe(true);
+    expect(backend.seen.length).toBe(3);
+    backend.failNext = 3;
+    const g2 = await c.get();
+    expect(g2).toEqual({ ok: false, error: `Failed to get state: GET ${base}/state giving up after 3 attempt(s)` });
+  });
+
+  it("force-unlock sends UNLOCK with an empty body", async () => {
+    await client().lock(newLockInfo("OperationTypeApply"));
+    const r = await client().unlock("whatever");
+    expect(r.ok).toBe(true);
+    const last = backend.seen[backend.seen.length - 1];
+    expect(last?.method).toBe("UNLOCK");
+    expect(last?.body).toBe("");
+  });
+
+  it("GitLab-style POST/DELETE lock methods are configurable", async () => {
+    const c = client({ lockMethod: "POST", unlockMethod: "DELETE" });
+    await c.lock(newLockInfo("OperationTypeApply"));
+    expect(backend.seen[0]?.method).toBe("POST");
+  });
+
+  it("a rejected write leaves errored.tfstate with OpenTofu's message", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "terrace-errored-"));
+    backend.rejectWrites = true;
+    const store = new RemoteState(client());
+    await store.refresh();
+    store.write(oneResourceState("lost?"));
+    const r = await persistOrSaveErrored(store, { dir });
+    expect(r.diagnostics.map((d) => d.summary)).toEqual(["Failed to save state", "Failed to persist state to backend"]);
+    expect(r.diagnostics[0]?.detail).toBe("Error saving state: HTTP error: 409");
+    expect(r.diagnostics[1]?.detail).toContain('the state has been written to the file "errored.tfstate"');
+    expect(r.diagnostics[1]?.detail).toContain("    tofu state push errored.tfstate\n");
+    const saved = readStateFile(readFileSync(path.join(dir, "errored.tfstate")));
+    expect(saved.kind === "ok" && saved.file.state.resource(resourceInstanceIn(RootModuleInstance, "managed", "terraform_data", "a").containingResource())).toBeTruthy();
+  });
+
+  it("the Terrace store is the http protocol with a bearer token", async () => {
+    backend.token = "tok";
+    const store = newTerraceStore({ baseUrl: base + "/", organization: "acme", workspace: "prod", token: "tok", ...fast });
+    const l = await store.lock(newLockInfo("OperationTypeApply"));
+    expect(l.ok).toBe(true);
+    await store.refresh();
+    store.write(oneResourceState("t"));
+    expect(await store.persist()).toEqual([]);
+    expect(backend.seen.map((s) => `${s.method} ${s.url.replace(/ID=[^&]+/, "ID=…")}`)).toEqual([
+      "LOCK /api/v1/state/acme/prod/lock",
+      "GET /api/v1/state/acme/prod",
+      "GET /api/v1/state/acme/prod",
+      `POST /api/v1/state/acme/prod?ID=…`,
+    ]);
+    const bad = newTerraceStore({ baseUrl: base, organization: "acme", workspace: "prod", token: "nope", ...fast });
+    const d = await bad.refresh();
+    expect(d[0]?.detail).toBe("HTTP remote state endpoint requires auth");
+  });
+});

@@ -1,0 +1,267 @@
+// The local state store (OpenTofu's statemgr.Filesystem behind the `local` backend):
+// terraform.tfstate, a one-time terraform.tfstate.backup of the snapshot first read, and a lock
+// shown to others through `.terraform.tfstate.lock.info`. Unlike OpenTofu, a snapshot is written
+// to a temporary file in the same directory, fsynced and renamed over the old one, so a crash
+// never leaves a half-written state file.
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import path from "node:path";
+import type { Diagnostic } from "../hcl/index.js";
+import { DEFAULT_TOFU_VERSION, deepCopyFile, newFile, newLineage, readStateFile, statesMarshalEqual, writeStateFile, type File } from "./file.js";
+import { marshalLockInfo, parseLockInfo, type LockInfo, type LockResult, type UnlockResult } from "./lock.js";
+import type { State } from "./state.js";
+import type { SnapshotMeta, StateStore } from "./store.js";
+
+export const DEFAULT_STATE_FILENAME = "terraform.tfstate";
+export const DEFAULT_BACKUP_EXTENSION = ".backup";
+
+export interface LocalStoreOptions {
+  /** Where snapshots are read from until the first persist (-state); default: the same path. */
+  readPath?: string;
+  /** Backup path; "" disables backups. Default: `<path>.backup`. */
+  backupPath?: string;
+  terraformVersion?: string;
+}
+
+function err(summary: string, detail: string): Diagnostic {
+  return { severity: "error", summary, detail };
+}
+
+function errnoCode(e: unknown): string | undefined {
+  return e && typeof e === "object" && "code" in e && typeof e.code === "string" ? e.code : undefined;
+}
+
+/** `.terraform.tfstate.lock.info` beside `terraform.tfstate` (a leading dot is not doubled). */
+export function lockInfoPath(statePath: string): string {
+  const dir = path.dirname(statePath);
+  let name = path.basename(statePath);
+  if (name.startsWith(".")) name = name.slice(1);
+  return path.join(dir, `.${name}.lock.info`);
+}
+
+/**
+ * Writes bytes durably: temp file in the same directory, fsync, rename, fsync of the directory.
+ * The file is created with mode 0666 (before umask), as OpenTofu creates state files.
+ */
+export function writeFileAtomic(target: string, data: Uint8Array, mode = 0o666): void {
+  const dir = path.dirname(target);
+  mkdirSync(dir, { recursive: true });
+  const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
+  const fd = openSync(tmp, "w", mode);
+  try {
+    let off = 0;
+    while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(tmp, target);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  try {
+    const dfd = openSync(dir, "r");
+    try {
+      fsyncSync(dfd);
+    } finally {
+      closeSync(dfd);
+    }
+  } catch {
+    // Some filesystems cannot fsync a directory; the rename is still atomic.
+  }
+}
+
+export class LocalStore implements StateStore {
+  readonly path: string;
+  private readPath: string;
+  readonly backupPath: string;
+  private file: File | undefined;
+  private readFile: File | undefined;
+  private backupFile: File | undefined;
+  private backupLoaded = false;
+  private writtenBackup = false;
+  private lockID = "";
+
+  constructor(statePath = DEFAULT_STATE_FILENAME, private readonly opts: LocalStoreOptions = {}) {
+    this.path = statePath;
+    this.readPath = opts.readPath ?? statePath;
+    this.backupPath = opts.backupPath ?? statePath + DEFAULT_BACKUP_EXTENSION;
+  }
+
+  state(): State | undefined {
+    return this.file?.state.deepCopy();
+  }
+
+  snapshotMeta(): SnapshotMeta {
+    return { lineage: this.file?.lineage ?? "", serial: this.file?.serial ?? 0, terraformVersion: this.file?.terraformVersion };
+  }
+
+  snapshotFile(): File {
+    return this.file ? deepCopyFile(this.file) : newFile(undefined, newLineage(), 0);
+  }
+
+  private readAt(p: string): { file: File | undefined; diagnostics: Diagnostic[] } {
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(p);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { file: undefined, diagnostics: [] };
+      return { file: undefined, diagnostics: [err("Failed to read state file", `The state file could not be read: ${String(e)}`)] };
+    }
+    const r = readStateFile(bytes, { tofuVersion: this.opts.terraformVersion });
+    if (r.kind === "no-state") return { file: undefined, diagnostics: [] };
+    if (r.kind === "error") return { file: undefined, diagnostics: r.diagnostics };
+    return { file: r.file, diagnostics: [] };
+  }
+
+  /** The snapshot that was in the output file before we first wrote it: the backup's content. */
+  private loadBackupSource(): Diagnostic[] {
+    if (this.backupLoaded) return [];
+    this.backupLoaded = true;
+    const r = this.readAt(this.path);
+    this.backupFile = r.file;
+    return r.diagnostics;
+  }
+
+  async refresh(): Promise<Diagnostic[]> {
+    const r = this.readAt(this.readPath);
+    if (r.diagnostics.length > 0) return r.diagnostics;
+    this.file = r.file;
+    this.readFile = r.file ? deepCopyFile(r.file) : undefined;
+    return [];
+  }
+
+  write(state: State): void {
+    const f = this.file ? deepCopyFile(this.file) : newFile(undefined, newLineage(), 0);
+    f.state = state.deepCopy();
+    this.file = f;
+  }
+
+  /** Writes a given snapshot with its own lineage and serial (state push, migration). */
+  async writeForMigration(f: File): Promise<Diagnostic[]> {
+    this.file = deepCopyFile(f);
+    return this.persistFile(false);
+  }
+
+  async persist(): Promise<Diagnostic[]> {
+    return this.persistFile(true);
+  }
+
+  private persistFile(bumpSerial: boolean): Diagnostic[] {
+    const d = this.loadBackupSource();
+    if (d.length > 0) return d;
+    if (!this.file) this.file = newFile(undefined, newLineage(), 0);
+    const file = this.file;
+
+    // The backup first, so it exists before the file it copies is replaced.
+    if (!this.writtenBackup && this.backupFile && this.backupPath !== "" && !statesMarshalEqual(file.state, this.backupFile.state)) {
+      const b = writeStateFile(deepCopyFile(this.backupFile), { terraformVersion: this.backupFile.terraformVersion });
+      if (!b.ok) return b.diagnostics;
+      try {
+        writeFileAtomic(this.backupPath, b.bytes);
+      } catch (e) {
+        return [err("Failed to save state", `Error saving state: failed to create local state backup file: ${String(e)}`)];
+      }
+      this.writtenBackup = true;
+    }
+
+    if (bumpSerial && (this.readFile === undefined || !statesMarshalEqual(file.state, this.readFile.state))) file.serial++;
+    const w = writeStateFile(file, { terraformVersion: this.opts.terraformVersion ?? DEFAULT_TOFU_VERSION });
+    if (!w.ok) return w.diagnostics;
+    try {
+      writeFileAtomic(this.path, w.bytes);
+    } catch (e) {
+      return [err("Failed to save state", `Error saving state: ${String(e)}`)];
+    }
+    this.readFile = deepCopyFile(file);
+    // Later reads come from the file we now own.
+    this.readPath = this.path;
+    return [];
+  }
+
+  /**
+   * Takes the lock by creating the lock-info file exclusively. A second Terrace process sees
+   * the file and gets a LockError with the holder's info, like OpenTofu's fcntl failure.
+   */
+  async lock(info: LockInfo): Promise<LockResult> {
+    if (this.lockID !== "") return { ok: false, error: { kind: "StoreError", message: `state ${JSON.stringify(this.path)} already locked` } };
+    const p = lockInfoPath(this.path);
+    const stamped: LockInfo = { ...info, path: this.readPath };
+    try {
+      mkdirSync(path.dirname(p), { recursive: true });
+      const fd = openSync(p, "wx", 0o600);
+      try {
+        writeSync(fd, marshalLockInfo(stamped));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (e) {
+      if (errnoCode(e) !== "EEXIST") return { ok: false, error: { kind: "StoreError", message: `could not write lock info for ${JSON.stringify(this.readPath)}: ${String(e)}` } };
+      let holderText: Buffer;
+      try {
+        holderText = readFileSync(p);
+      } catch (re) {
+        // Released between our create and our read: try again at once.
+        if (errnoCode(re) === "ENOENT") return { ok: false, error: { kind: "LockError", message: "resource temporarily unavailable", inconsistentRead: true } };
+        return { ok: false, error: { kind: "LockError", message: `resource temporarily unavailable\n${String(re)}` } };
+      }
+      const holder = parseLockInfo(holderText);
+      if (!holder) {
+        return {
+          ok: false,
+          error: {
+            kind: "LockError",
+            message: `resource temporarily unavailable\nstate file ${JSON.stringify(this.readPath)} locked, but could not unmarshal lock info`,
+          },
+        };
+      }
+      return { ok: false, error: { kind: "LockError", message: "resource temporarily unavailable", info: holder, holder } };
+    }
+    this.lockID = info.id;
+    return { ok: true, id: info.id };
+  }
+
+  async unlock(id: string): Promise<UnlockResult> {
+    if (this.lockID === "") return { ok: false, error: { kind: "StoreError", message: "LocalState not locked" } };
+    if (id !== this.lockID) {
+      const holder = parseLockInfo(safeRead(lockInfoPath(this.path)));
+      const e = { kind: "LockError" as const, message: `invalid lock id: ${JSON.stringify(id)}. current id: ${JSON.stringify(this.lockID)}` };
+      return { ok: false, error: holder ? { ...e, info: holder, holder } : e };
+    }
+    rmSync(lockInfoPath(this.path), { force: true });
+    this.lockID = "";
+    return { ok: true };
+  }
+
+  /** The CLI's force-unlock for a local state: removes the lock-info file if its ID matches. */
+  static forceUnlock(statePath: string, id: string): UnlockResult {
+    const p = lockInfoPath(statePath);
+    const holder = parseLockInfo(safeRead(p));
+    if (!holder) return { ok: false, error: { kind: "StoreError", message: "LocalState not locked" } };
+    if (holder.id !== id) {
+      return { ok: false, error: { kind: "LockError", message: `invalid lock id: ${JSON.stringify(id)}. current id: ${JSON.stringify(holder.id)}`, info: holder, holder } };
+    }
+    rmSync(p, { force: true });
+    return { ok: true };
+  }
+
+  /** Whether a state file exists (with any size). */
+  exists(): boolean {
+    try {
+      statSync(this.path);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function safeRead(p: string): Uint8Array {
+  try {
+    return readFileSync(p);
+  } catch {
+    return new Uint8Array(0);
+  }
+}
