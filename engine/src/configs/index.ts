@@ -54,6 +54,7 @@ export {
   providerKey,
   type Provider,
   type ProviderConfigRef,
+  type ProviderInstanceRepetition,
   type LocalProviderConfig,
 } from "./provider.js";
 export {
@@ -95,3 +96,4 @@ export {
   type ConstraintOp,
   type Version,
 } from "./version_constraint.js";
+export * from "./static/index.js";

@@ -8,6 +8,9 @@ import { readManifestForDir, manifestKey, type ModuleManifest } from "./manifest
 import { moduleSourceString } from "./module_source.js";
 import type { Module } from "./module.js";
 import { Parser } from "./parser.js";
+import type { StaticModuleCall } from "./static/call.js";
+import { applyStaticModuleCall } from "./static/module.js";
+import { staticModuleWalker } from "./static/walker.js";
 import { versionMeets, versionString } from "./version_constraint.js";
 
 export interface LoaderOptions {
@@ -41,12 +44,21 @@ export class Loader {
    * Loads the module in rootDir and builds its tree. When the root module has errors the tree is
    * not built (as in OpenTofu), but the root module is still returned for what can be checked.
    */
-  loadConfig(rootDir: string): { config: Config | undefined; rootModule: Module | undefined; diagnostics: Diagnostic[] } {
+  loadConfig(rootDir: string, opts: { staticCall?: StaticModuleCall } = {}): { config: Config | undefined; rootModule: Module | undefined; diagnostics: Diagnostic[] } {
     const diagnostics: Diagnostic[] = [...this.manifestDiagnostics];
     const root = this.parser.loadConfigDir(rootDir);
     diagnostics.push(...root.diagnostics);
     if (!root.module || root.diagnostics.some((d) => d.severity === "error")) return { config: undefined, rootModule: root.module, diagnostics };
-    const built = buildConfig(root.module, this.moduleWalker());
+    // With a static call (the CLI's root module call), module sources and versions, provider
+    // for_each and the backend are evaluated from variables and locals, in every module.
+    let walker = this.moduleWalker();
+    if (opts.staticCall) {
+      const applied = applyStaticModuleCall(root.module, opts.staticCall);
+      diagnostics.push(...applied.diagnostics);
+      if (applied.diagnostics.some((d) => d.severity === "error")) return { config: undefined, rootModule: root.module, diagnostics };
+      walker = staticModuleWalker(walker);
+    }
+    const built = buildConfig(root.module, walker);
     diagnostics.push(...built.diagnostics);
     return { config: built.config, rootModule: root.module, diagnostics };
   }

@@ -13,6 +13,7 @@ import type { Moved } from "./moved.js";
 import type { Output } from "./output.js";
 import { providerKey, type Provider } from "./provider.js";
 import type { Removed } from "./removed.js";
+import type { StaticEvaluator } from "./static/evaluator.js";
 import type { RequiredProviders } from "./required_providers.js";
 import { resourceAddrString, type Resource } from "./resource.js";
 import type { Variable } from "./variable.js";
@@ -45,6 +46,11 @@ export interface Module {
   imports: Import[];
   removed: Removed[];
   checks: Map<string, Check>;
+  /**
+   * Set when the module was loaded with a static call (static/module.ts): evaluates variables,
+   * locals, path.* and terraform.workspace at load time (backend configuration, for example).
+   */
+  staticEvaluator?: StaticEvaluator;
 }
 
 function emptyModule(sourceDir: string): Module {

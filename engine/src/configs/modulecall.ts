@@ -1,5 +1,6 @@
 // `module` blocks: calls to child modules, with their source, version, repetition, the provider
 // configurations passed in, and the remaining arguments (the child's input variables).
+import { hostnameForComparison } from "../addrs/index.js";
 import {
   errorDiag,
   exprMap,
@@ -7,6 +8,7 @@ import {
   rangeBetween,
   type AnyExpression,
   type BodySchema,
+  type ContentAttribute,
   type ContentBlock,
   type Diagnostic,
   type Range,
@@ -14,7 +16,7 @@ import {
 } from "../hcl/index.js";
 import { BAD_IDENTIFIER_DETAIL, configBodyContent, configBodyPartialContent, exprVariables, staticValue, unionBody, validIdentifier, type ConfigBody } from "./body.js";
 import { decodeDependsOn } from "./depends_on.js";
-import { parseModuleSource, parseModuleSourceRegistry, type ModuleSource } from "./module_source.js";
+import { DEFAULT_MODULE_REGISTRY_HOST, parseModuleSource, parseModuleSourceRegistry, type ModuleSource } from "./module_source.js";
 import { decodeProviderConfigRef, providerConfigRefString, type ProviderConfigRef } from "./provider.js";
 import { schemaForOverrides } from "./schema.js";
 import { decodeVersionConstraint, type VersionConstraint } from "./version_constraint.js";
@@ -38,6 +40,8 @@ export interface ModuleCall {
   config: ConfigBody;
   version: VersionConstraint;
   versionExpr: AnyExpression | undefined;
+  /** The whole `version` argument, for static evaluation (its range is the constraint's). */
+  versionAttr: ContentAttribute | undefined;
   hasVersion: boolean;
   count: AnyExpression | undefined;
   forEach: AnyExpression | undefined;
@@ -80,6 +84,7 @@ export function decodeModuleBlock(block: ContentBlock, override: boolean): { cal
     config: remain,
     version: { required: [], raw: "", declRange: undefined },
     versionExpr: undefined,
+    versionAttr: undefined,
     hasVersion: false,
     count: undefined,
     forEach: undefined,
@@ -90,16 +95,20 @@ export function decodeModuleBlock(block: ContentBlock, override: boolean): { cal
   };
   if (!validIdentifier(mc.name)) diagnostics.push(errorDiag("Invalid module instance name", BAD_IDENTIFIER_DETAIL, block.labelRanges[0]));
 
+  // A `source` or `version` that needs variables, locals or functions is decoded by static
+  // evaluation later (static/modulecall.ts); so is the source when the version is, since a
+  // version makes the source a registry address.
+  let versionPending = false;
   const version = content.attributes.get("version");
   if (version) {
     mc.hasVersion = true;
     mc.versionExpr = version.expr;
-    // A version from variables or locals is decoded by static evaluation later.
-    if (exprVariables(version.expr).length === 0) {
+    mc.versionAttr = version;
+    if (isLiteral(version.expr)) {
       const r = decodeVersionConstraint(version);
       diagnostics.push(...r.diagnostics);
       mc.version = r.constraint;
-    }
+    } else versionPending = true;
   }
 
   const source = content.attributes.get("source");
@@ -107,7 +116,7 @@ export function decodeModuleBlock(block: ContentBlock, override: boolean): { cal
     mc.sourceSet = true;
     mc.sourceExpr = source.expr;
     mc.sourceAddrRange = source.expr.range;
-    if (exprVariables(source.expr).length === 0) diagnostics.push(...decodeModuleSource(mc, source.expr));
+    if (!versionPending && isLiteral(source.expr)) diagnostics.push(...decodeModuleSource(mc, source.expr));
   }
 
   const count = content.attributes.get("count");
@@ -174,6 +183,11 @@ export function decodeModuleBlock(block: ContentBlock, override: boolean): { cal
   return { call: mc, diagnostics };
 }
 
+/** Whether an expression can be evaluated with no variables and no functions. */
+function isLiteral(expr: AnyExpression): boolean {
+  return exprVariables(expr).length === 0 && !staticValue(expr).diagnostics.some((d) => d.severity === "error");
+}
+
 /** Decodes a literal `source` string into mc.sourceAddr (static evaluation uses this too). */
 export function decodeModuleSource(mc: ModuleCall, expr: AnyExpression): Diagnostic[] {
   const v = staticValue(expr);
@@ -187,7 +201,12 @@ export function decodeModuleSource(mc: ModuleCall, expr: AnyExpression): Diagnos
 /** Parses a source string into the call, with OpenTofu's errors for invalid addresses. */
 export function setModuleSource(mc: ModuleCall, raw: string, range: Range): Diagnostic[] {
   mc.sourceAddrRaw = raw;
-  const r = mc.hasVersion ? parseModuleSourceRegistry(raw) : parseModuleSource(raw);
+  let r = mc.hasVersion ? parseModuleSourceRegistry(raw) : parseModuleSource(raw);
+  // A registry host must be a valid hostname (svchost.ForComparison), e.g. not "---.com".
+  if (r.ok && mc.hasVersion && r.source.kind === "registry" && r.source.host !== DEFAULT_MODULE_REGISTRY_HOST) {
+    const h = hostnameForComparison(r.source.host);
+    if (h.error !== undefined) r = { ok: false, error: `invalid module registry hostname ${JSON.stringify(r.source.host)}: ${h.error}` };
+  }
   if (r.ok) {
     mc.sourceAddr = r.source;
     return [];

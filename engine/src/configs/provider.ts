@@ -26,6 +26,7 @@ import {
   validIdentifier,
   type ConfigBody,
 } from "./body.js";
+import type { Value } from "../values/index.js";
 import { decodeVersionConstraint, type VersionConstraint } from "./version_constraint.js";
 
 export interface Provider {
@@ -41,9 +42,20 @@ export interface Provider {
   config: ConfigBody;
   /** Makes one provider instance per element; only allowed with an alias. Evaluated statically. */
   forEach: AnyExpression | undefined;
+  /**
+   * With `for_each`, the instances by key (in key order) with their `each.key`/`each.value`,
+   * once static evaluation has run; undefined otherwise (a single instance with no key).
+   */
+  instances: Map<string, ProviderInstanceRepetition> | undefined;
   declRange: Range;
   /** The provider this configuration is for, once the module's required_providers are known. */
   providerType: ProviderAddr | undefined;
+}
+
+/** What `each.key` and `each.value` are in one instance of a provider with `for_each`. */
+export interface ProviderInstanceRepetition {
+  eachKey: Value;
+  eachValue: Value;
 }
 
 /** A module-unique key: `name` or `name.alias`. */
@@ -85,6 +97,7 @@ export function decodeProviderBlock(block: ContentBlock): { provider: Provider |
     version: { required: [], raw: "", declRange: undefined },
     config: remain,
     forEach: undefined,
+    instances: undefined,
     declRange: block.defRange,
     providerType: undefined,
   };

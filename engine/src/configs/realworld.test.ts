@@ -40,7 +40,7 @@ it("loads every real-world module directory without errors", () => {
   console.log(`realworld: ${dirs.length} module directories, ${resources} managed resources`);
   expect(dirs.length).toBeGreaterThan(50);
   expect(failures).toEqual([]);
-});
+}, 60_000);
 
 it("builds the trees of the real-world examples, reporting only uninstalled remote modules", () => {
   if (!existsSync(REALWORLD)) {
@@ -59,4 +59,4 @@ it("builds the trees of the real-world examples, reporting only uninstalled remo
   }
   expect(trees).toBeGreaterThan(10);
   expect(unexpected).toEqual([]);
-});
+}, 60_000);
