@@ -17,8 +17,28 @@ const gaps = JSON.parse(readFileSync(path.join(ROOT, "engine/conformance/known-g
 const { tsImport } = await import("tsx/esm/api");
 const readIfExists = (p) => (existsSync(p) ? readFileSync(p, "utf8") : undefined);
 const { runSpecTest } = await tsImport(path.join(ROOT, "engine/src/hcl/specsuite/index.ts"), import.meta.url);
+const { runProviderConfigCase } = await tsImport(path.join(ROOT, "engine/src/configs/provider_validation.harness.ts"), import.meta.url);
+const { runStaticCase } = await tsImport(path.join(ROOT, "engine/src/configs/static/harness.ts"), import.meta.url);
+const caseIO = {
+  readFile: (p) => {
+    try {
+      return readFileSync(p, "utf8");
+    } catch {
+      return undefined;
+    }
+  },
+  readDir: (p) => {
+    try {
+      return readdirSync(p).sort();
+    } catch {
+      return undefined;
+    }
+  },
+};
 const harnesses = {
   HCL: async (file) => runSpecTest(file, readIfExists),
+  D: async (dir) => runStaticCase(dir, caseIO),
+  A: async (dir) => runProviderConfigCase(dir),
 };
 
 const AREAS = [

@@ -5,6 +5,7 @@ import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import { warningDiag } from "./diags.js";
 import type { Module } from "./module.js";
 import type { ModuleSource } from "./module_source.js";
+import { validateProviderConfigs } from "./provider_validation.js";
 import type { Version, VersionConstraint } from "./version_constraint.js";
 
 export interface Config {
@@ -74,6 +75,7 @@ export function buildConfig(root: Module, walker: ModuleWalker): { config: Confi
   partial.root = partial as Config;
   const config = partial as Config;
   const diagnostics = buildChildModules(config, walker);
+  diagnostics.push(...validateProviderConfigs(config));
   return { config, diagnostics };
 }
 

@@ -26,6 +26,11 @@ function jsonStringExpr(e: JSONExpression): { expr: Expression; diagnostics: Dia
 function nativeTraversal(e: Expression): Traverser[] | undefined {
   const x = unwrapNative(e);
   if (x.kind === "ScopeTraversal") return x.traversal;
+  // hclsyntax's RelativeTraversalExpr.AsTraversal: `null.foo` (a keyword literal, then steps).
+  if (x.kind === "RelativeTraversal") {
+    const src = nativeTraversal(x.source);
+    return src ? [...src, ...x.traversal] : undefined;
+  }
   if (x.kind === "Literal") {
     // The keywords parse as literals, but name roots when read as traversals.
     if (x.value.type === "null") return [{ kind: "Root", name: "null", range: x.range }];

@@ -1,0 +1,265 @@
+// `terrace providers [options] [DIR]`: the provider requirements of every module of the
+// configuration as a tree, and those of the state, as `tofu providers` prints them. `-json` is our
+// extension: the same requirements plus the static provider-instance map the web UI draws.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseAbsProviderConfigStr, parseLegacyAbsProviderConfigStr } from "../addrs/index.js";
+import { Loader, isIgnoredFile, configFileExt, moduleSourceString, type ConfigFS, type ReadDirResult, type ReadFileResult } from "../configs/index.js";
+import { buildProviderMap, providerRequirementsByModule, type ModuleRequirements, type ProviderMap } from "../configs/providermap/index.js";
+import { diagnosticToJSON, errorDiag, renderDiagnostic, type Diagnostic, type JSONDiagnostic, type RenderSource } from "../hcl/index.js";
+import { parseVersionConstraints, versionConstraintsString, type VersionConstraint } from "../versions/index.js";
+import type { Command, CommandIO } from "./io.js";
+
+const HELP = `Usage: terrace [global options] providers [options] [DIR]
+
+  Prints out a tree of modules in the referenced configuration annotated with
+  their provider requirements.
+
+  This provides an overview of all of the provider requirements across all
+  referenced modules, as an aid to understanding why particular provider
+  plugins are needed and why particular versions are selected.
+
+Options:
+
+  -json                 Print the requirements and the provider-instance map
+                        (every provider configuration, and which resources and
+                        module calls use which of its instances) as JSON.
+
+  -test-directory=path  Set the OpenTofu test directory, defaults to "tests". When set, the
+                        test command will search for test files in the current directory and
+                        in the one specified by the flag.
+
+  -var 'foo=bar'        Set a value for one of the input variables in the root
+                        module of the configuration. Use this option more than
+                        once to set more than one variable.
+
+  -var-file=filename    Load variable values from the given file, in addition
+                        to the default files terraform.tfvars and *.auto.tfvars.
+                        Use this option more than once to include more than one
+                        variables file.
+`;
+
+interface Options {
+  json: boolean;
+  noColor: boolean;
+  dir: string;
+}
+
+function parseArgs(args: readonly string[]): Options | string {
+  const opts: Options = { json: false, noColor: false, dir: "." };
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (!a.startsWith("-") || a === "-") {
+      positional.push(a);
+      continue;
+    }
+    const flag = a.replace(/^--?/, "-");
+    const eq = flag.indexOf("=");
+    const name = eq >= 0 ? flag.slice(0, eq) : flag;
+    if (name === "-json") opts.json = true;
+    else if (name === "-no-color") opts.noColor = true;
+    else if (name === "-var" || name === "-var-file" || name === "-test-directory") {
+      // Accepted for compatibility; provider requirements do not depend on them yet.
+      if (eq < 0 && args[++i] === undefined) return `flag needs an argument: ${name}`;
+    } else return `flag provided but not defined: ${name}`;
+  }
+  if (positional.length > 1) return "Too many command line arguments. Did you mean to use -chdir?";
+  if (positional[0] !== undefined) opts.dir = positional[0];
+  return opts;
+}
+
+/** Configuration files are read from disk, relative paths against the working directory. */
+function nodeConfigFS(cwd: string): ConfigFS {
+  const abs = (p: string) => path.resolve(cwd, p);
+  return {
+    readFile(p: string): ReadFileResult {
+      try {
+        return { ok: true, data: readFileSync(abs(p)) };
+      } catch (e) {
+        return { ok: false, error: e instanceof Error ? e.message : String(e) };
+      }
+    },
+    readDir(p: string): ReadDirResult {
+      try {
+        const entries = readdirSync(abs(p), { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory() }));
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        return { ok: true, entries };
+      } catch (e) {
+        return { ok: false, error: e instanceof Error ? e.message : String(e), notFound: (e as NodeJS.ErrnoException).code === "ENOENT" };
+      }
+    },
+    isDir(p: string): boolean {
+      try {
+        return statSync(abs(p)).isDirectory();
+      } catch {
+        return false;
+      }
+    },
+    writeFile(p: string, data: string) {
+      mkdirSync(path.dirname(abs(p)), { recursive: true });
+      writeFileSync(abs(p), data);
+      return { ok: true } as const;
+    },
+  };
+}
+
+/** configs.IsEmptyDir: no configuration files (native or JSON, .tf or .tofu) at all. */
+function isEmptyDir(dir: string): boolean {
+  if (!existsSync(dir)) return true;
+  return !readdirSync(dir).some((n) => configFileExt(n) !== "" && !isIgnoredFile(n));
+}
+
+/** "~> 5.0, >= 5.1.0": every constraint string of a requirement merged, as getproviders prints them. */
+function constraintsString(raw: readonly string[]): string {
+  const all: VersionConstraint[] = [];
+  for (const s of raw) {
+    const r = parseVersionConstraints(s);
+    if (r.ok) all.push(...r.value);
+  }
+  return versionConstraintsString(all);
+}
+
+/**
+ * xlab/treeprint's rendering: `.` then `├── `/`└── ` branches, and below a branch that is not
+ * the last `│` and two no-break spaces (treeprint's own indent), or four spaces.
+ */
+function requirementsTree(root: ModuleRequirements): string {
+  const lines: string[] = ["."];
+  const walk = (m: ModuleRequirements, prefix: string): void => {
+    const items: Array<{ text: string; child?: ModuleRequirements }> = [
+      ...m.requirements.map((r) => {
+        const v = constraintsString(r.versionConstraints);
+        return { text: `provider[${r.provider}]${v !== "" ? ` ${v}` : ""}` };
+      }),
+      ...m.children.map((c) => ({ text: `module.${c.name}`, child: c })),
+    ];
+    items.forEach((item, i) => {
+      const last = i === items.length - 1;
+      lines.push(`${prefix}${last ? "└── " : "├── "}${item.text}`);
+      if (item.child) walk(item.child, prefix + (last ? "    " : "│\u00a0\u00a0 "));
+    });
+  };
+  walk(root, "");
+  return lines.join("\n") + "\n";
+}
+
+/** The providers the local state's resources were last managed by (state.ProviderRequirements). */
+function stateProviders(io: CommandIO, backendType: string | undefined): { providers: string[]; diagnostics: Diagnostic[] } {
+  if (backendType !== undefined && backendType !== "local") return { providers: [], diagnostics: [] };
+  let workspace = io.env.TF_WORKSPACE ?? "";
+  if (workspace === "") {
+    const envFile = path.join(io.cwd, ".terraform", "environment");
+    workspace = existsSync(envFile) ? readFileSync(envFile, "utf8").trim() : "";
+  }
+  const file =
+    workspace === "" || workspace === "default" ? path.join(io.cwd, "terraform.tfstate") : path.join(io.cwd, "terraform.tfstate.d", workspace, "terraform.tfstate");
+  if (!existsSync(file)) return { providers: [], diagnostics: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    return { providers: [], diagnostics: [errorDiag("Failed to load state", `Failed to load state: ${e instanceof Error ? e.message : String(e)}`)] };
+  }
+  const found = new Set<string>();
+  const resources = typeof parsed === "object" && parsed !== null && "resources" in parsed && Array.isArray(parsed.resources) ? (parsed.resources as unknown[]) : [];
+  for (const r of resources) {
+    if (typeof r !== "object" || r === null || !("provider" in r) || typeof r.provider !== "string") continue;
+    const addr = parseAbsProviderConfigStr(r.provider).result ?? parseLegacyAbsProviderConfigStr(r.provider).result;
+    if (addr) found.add(addr.provider.toString());
+  }
+  return { providers: [...found].sort(), diagnostics: [] };
+}
+
+interface JSONRequirements {
+  module: string;
+  source: string | null;
+  providers: Array<{ provider: string; version_constraints: string }>;
+  modules: JSONRequirements[];
+}
+
+function requirementsJSON(m: ModuleRequirements, sourceOf: (m: ModuleRequirements) => string | null): JSONRequirements {
+  return {
+    module: m.name,
+    source: sourceOf(m),
+    providers: m.requirements.map((r) => ({ provider: r.provider, version_constraints: constraintsString(r.versionConstraints) })),
+    modules: m.children.map((c) => requirementsJSON(c, sourceOf)),
+  };
+}
+
+/** The `-json` document. */
+export interface ProvidersJSON {
+  format_version: "1.0";
+  requirements: JSONRequirements | null;
+  state_requirements: string[];
+  provider_map: ProviderMap | null;
+  diagnostics: JSONDiagnostic[];
+}
+
+export const providersCommand: Command = async (args, io) => {
+  if (args.includes("-help") || args.includes("--help") || args.includes("-h")) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const opts = parseArgs(args);
+  if (typeof opts === "string") {
+    io.stderr.write(`Error parsing command-line flags: ${opts}\n\n${HELP}`);
+    return 1;
+  }
+  const fs = nodeConfigFS(io.cwd);
+  const loader = new Loader({ fs, workingDir: "." });
+  const sources = new Map<string, RenderSource>();
+  const renderSources = () => {
+    for (const [name, source] of loader.parser.sources) sources.set(name, { source });
+    return sources;
+  };
+  const show = (diags: readonly Diagnostic[]): void => {
+    for (const d of diags) {
+      const text = renderDiagnostic(d, renderSources(), { width: 78, rule: !opts.noColor }) + (opts.noColor ? "\n" : "");
+      (d.severity === "error" ? io.stderr : io.stdout).write(text);
+    }
+  };
+  const fail = (diags: readonly Diagnostic[]): number => {
+    if (opts.json) {
+      const doc: ProvidersJSON = { format_version: "1.0", requirements: null, state_requirements: [], provider_map: null, diagnostics: diags.map((d) => diagnosticToJSON(d, renderSources())) };
+      io.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+    } else show(diags);
+    return 1;
+  };
+
+  const dir = path.resolve(io.cwd, opts.dir);
+  if (isEmptyDir(dir)) {
+    return fail([errorDiag("No configuration files", `The directory ${dir} contains no OpenTofu configuration files.`)]);
+  }
+  const configDir = path.relative(io.cwd, dir) || ".";
+  const loaded = loader.loadConfig(configDir);
+  const diags: Diagnostic[] = [...loaded.diagnostics];
+  if (!loaded.config || diags.some((d) => d.severity === "error")) return fail(diags);
+  const config = loaded.config;
+
+  const state = stateProviders(io, config.module.backend?.type);
+  diags.push(...state.diagnostics);
+  if (state.diagnostics.some((d) => d.severity === "error")) return fail(diags);
+  const reqs = providerRequirementsByModule(config);
+
+  if (opts.json) {
+    const doc: ProvidersJSON = {
+      format_version: "1.0",
+      requirements: requirementsJSON(reqs, (m) => (m.sourceAddr ? moduleSourceString(m.sourceAddr) : null)),
+      state_requirements: state.providers,
+      provider_map: buildProviderMap(config, { sources: loader.parser.sources }),
+      diagnostics: diags.map((d) => diagnosticToJSON(d, renderSources())),
+    };
+    io.stdout.write(JSON.stringify(doc, null, 2) + "\n");
+    return 0;
+  }
+
+  io.stdout.write("\nProviders required by configuration:\n");
+  io.stdout.write(requirementsTree(reqs) + "\n");
+  if (state.providers.length > 0) {
+    io.stdout.write("Providers required by state:\n\n");
+    for (const p of state.providers) io.stdout.write(`    provider[${p}]\n\n`);
+  }
+  show(diags);
+  return 0;
+};
