@@ -1,0 +1,5 @@
+// Entry point of terraform-provider-random.
+import { servePlugin } from "../../sdk/index.js";
+import { randomProvider } from "./provider.js";
+
+await servePlugin(randomProvider);

@@ -1,0 +1,119 @@
+import "reflect-metadata";
+import * as grpc from "@grpc/grpc-js";
+import * as x509 from "@peculiar/x509";
+import { spawnSync } from "node:child_process";
+import { webcrypto } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { pluginServices, type ProtoGetProviderSchemaResponse } from "../providers/proto/index.js";
+import { bundledProviderExecutable } from "../providers-bundled/index.js";
+import { generatePluginCertificate } from "./cert.js";
+import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, NOT_A_PLUGIN_MESSAGE, negotiateProtocol, startPlugin, type RunningPlugin } from "./serve.js";
+import { thingProvider } from "./testdata/provider.js";
+
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+
+const running: RunningPlugin[] = [];
+afterEach(async () => {
+  for (const r of running.splice(0)) await r.stop();
+});
+
+type Callback = (err: grpc.ServiceError | null, res: unknown) => void;
+
+function rpc(client: grpc.Client, name: string): (...args: unknown[]) => unknown {
+  const m = (client as unknown as Record<string, unknown>)[name];
+  if (typeof m !== "function") throw new Error(`no method ${name}`);
+  return (m as (...args: unknown[]) => unknown).bind(client);
+}
+
+function unaryCall(client: grpc.Client, name: string, deadline?: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const cb: Callback = (err, res) => (err ? reject(err) : resolve(res));
+    if (deadline) rpc(client, name)({}, { deadline }, cb);
+    else rpc(client, name)({}, cb);
+  });
+}
+
+function derToPem(b64: string): string {
+  const padded = b64 + "=".repeat((4 - (b64.length % 4)) % 4);
+  return `-----BEGIN CERTIFICATE-----\n${padded.replace(/.{64}/g, "$&\n")}\n-----END CERTIFICATE-----\n`;
+}
+
+describe("go-plugin server", () => {
+  it("makes go-plugin's AutoMTLS certificate", () => {
+    const c = generatePluginCertificate();
+    const cert = new x509.X509Certificate(c.certPem);
+    expect(cert.subject).toBe("O=HashiCorp, CN=localhost");
+    expect(cert.getExtension(x509.BasicConstraintsExtension)?.ca).toBe(true);
+    const ku = cert.getExtension(x509.KeyUsagesExtension)?.usages ?? 0;
+    expect(ku & x509.KeyUsageFlags.keyCertSign).toBeTruthy();
+    expect(ku & x509.KeyUsageFlags.digitalSignature).toBeTruthy();
+    expect(cert.getExtension(x509.ExtendedKeyUsageExtension)?.usages).toEqual([x509.ExtendedKeyUsage.serverAuth, x509.ExtendedKeyUsage.clientAuth]);
+    expect(cert.getExtension(x509.SubjectAlternativeNameExtension)?.names.items.map((n) => [n.type, n.value])).toEqual([["dns", "localhost"]]);
+    expect(c.certBase64).not.toMatch(/=$/);
+    expect(Buffer.from(c.certBase64, "base64").equals(Buffer.from(cert.rawData))).toBe(true);
+  });
+
+  it("negotiates protocol 6", () => {
+    expect(negotiateProtocol({ PLUGIN_PROTOCOL_VERSIONS: "5,6" })).toBe(6);
+    expect(negotiateProtocol({ PLUGIN_PROTOCOL_VERSIONS: "5" })).toBeUndefined();
+    expect(negotiateProtocol({})).toBe(6);
+  });
+
+  it("serves tfplugin6 over mutual TLS on a unix socket and exits on Shutdown", async () => {
+    const host = generatePluginCertificate();
+    let line = "";
+    let shutdown = false;
+    const plugin = await startPlugin(thingProvider(), {
+      env: { PLUGIN_CLIENT_CERT: host.certPem },
+      writeHandshake: (l) => (line = l),
+      onShutdown: () => (shutdown = true),
+    });
+    running.push(plugin);
+    const fields = line.trimEnd().split("|");
+    expect(fields.slice(0, 3)).toEqual(["1", "6", "unix"]);
+    expect(fields[3]).toBe(plugin.socketPath);
+    expect(fields[4]).toBe("grpc");
+    const serverPem = derToPem(fields[5] ?? "");
+
+    const services = pluginServices();
+    const creds = grpc.credentials.createSsl(Buffer.from(serverPem), Buffer.from(host.keyPem), Buffer.from(host.certPem));
+    const opts = { "grpc.ssl_target_name_override": "localhost", "grpc.default_authority": "localhost" };
+    const provider = new services.provider6(`unix://${plugin.socketPath}`, creds, opts);
+    const schema = (await unaryCall(provider, "GetProviderSchema")) as ProtoGetProviderSchemaResponse;
+    expect(Object.keys(schema.resource_schemas ?? {})).toEqual(["example_thing"]);
+
+    // The stdio stream is held open (no end, no error) while the plugin runs.
+    const stdio = new services.stdio(`unix://${plugin.socketPath}`, creds, opts);
+    const stream = rpc(stdio, "StreamStdio")({}) as grpc.ClientReadableStream<unknown>;
+    let ended = false;
+    stream.on("end", () => (ended = true));
+    stream.on("error", () => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ended).toBe(false);
+
+    // A client without the trusted certificate is refused.
+    const stranger = generatePluginCertificate();
+    const bad = new services.provider6(
+      `unix://${plugin.socketPath}`,
+      grpc.credentials.createSsl(Buffer.from(serverPem), Buffer.from(stranger.keyPem), Buffer.from(stranger.certPem)),
+      opts,
+    );
+    await expect(unaryCall(bad, "GetProviderSchema", Date.now() + 3000)).rejects.toBeTruthy();
+
+    const controller = new services.controller(`unix://${plugin.socketPath}`, creds, opts);
+    await unaryCall(controller, "Shutdown");
+    for (let i = 0; i < 50 && !shutdown; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(shutdown).toBe(true);
+    for (const c of [provider, stdio, bad, controller]) c.close();
+  });
+
+  it("refuses to run without the magic cookie, as go-plugin does", () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, TERRACE_PROVIDERS_FROM_SOURCE: "1" };
+    delete env[MAGIC_COOKIE_KEY];
+    const r = spawnSync(bundledProviderExecutable("null"), [], { env, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(NOT_A_PLUGIN_MESSAGE);
+    expect(r.stdout).toBe("");
+    expect(MAGIC_COOKIE_VALUE).toHaveLength(64);
+  });
+});

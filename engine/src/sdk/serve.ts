@@ -1,0 +1,235 @@
+// go-plugin's server side, as Terraform's plugin client expects it: check the magic cookie,
+// listen on a unix socket, do AutoMTLS when the host sends PLUGIN_CLIENT_CERT, print the handshake
+// line `1|6|unix|<socket>|grpc|<cert>`, then serve tfplugin6.Provider next to go-plugin's
+// GRPCController (Shutdown exits cleanly), GRPCStdio and GRPCBroker (both held open).
+
+import * as grpc from "@grpc/grpc-js";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as protoLoader from "@grpc/proto-loader";
+import { PROTO_LOADER_OPTIONS, protoDir } from "../providers/proto/index.js";
+import { generatePluginCertificate } from "./cert.js";
+import type { ProviderDefinition } from "./provider.js";
+import { ProviderServer } from "./server.js";
+
+export const MAGIC_COOKIE_KEY = "TF_PLUGIN_MAGIC_COOKIE";
+export const MAGIC_COOKIE_VALUE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
+export const PROTOCOL_VERSION = 6;
+/** go-plugin's own protocol version, the handshake line's first field. */
+export const CORE_PROTOCOL_VERSION = 1;
+
+/** What go-plugin prints (to stderr) when a plugin binary is run by hand. */
+export const NOT_A_PLUGIN_MESSAGE =
+  "This binary is a plugin. These are not meant to be executed directly.\n" +
+  "Please execute the program that consumes these plugins, which will\n" +
+  "load any plugins automatically\n";
+
+export interface ServeOptions {
+  /** Environment to read (default process.env). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Where the handshake line goes (default process.stdout). */
+  readonly writeHandshake?: (line: string) => void;
+  /** Called after Shutdown (default: process.exit(0)). */
+  readonly onShutdown?: () => void;
+}
+
+export interface RunningPlugin {
+  readonly server: grpc.Server;
+  readonly provider: ProviderServer<unknown>;
+  readonly socketPath: string;
+  readonly handshake: string;
+  /** Stops serving and removes the socket. */
+  stop(): Promise<void>;
+}
+
+/** The handshake line's protocol: the highest version both sides speak, or undefined. */
+export function negotiateProtocol(env: NodeJS.ProcessEnv): number | undefined {
+  const offered = (env.PLUGIN_PROTOCOL_VERSIONS ?? "")
+    .split(",")
+    .filter((s) => s.trim() !== "")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n));
+  if (offered.length === 0) return PROTOCOL_VERSION;
+  return offered.includes(PROTOCOL_VERSION) ? PROTOCOL_VERSION : undefined;
+}
+
+interface ServerServices {
+  readonly provider6: grpc.ServiceDefinition;
+  readonly controller: grpc.ServiceDefinition;
+  readonly stdio: grpc.ServiceDefinition;
+  readonly broker: grpc.ServiceDefinition;
+}
+
+let services: ServerServices | undefined;
+
+/**
+ * The services a provider serves, from providers/proto's files and options. Only tfplugin6 and
+ * go-plugin's files are parsed (not tfplugin5): parsing is a large part of a plugin's start time.
+ */
+function serverServices(): ServerServices {
+  if (services) return services;
+  const dir = protoDir();
+  const files = ["tfplugin6.proto", "grpc_controller.proto", "grpc_stdio.proto", "grpc_broker.proto"].map((f) => path.join(dir, f));
+  const def = protoLoader.loadSync(files, { ...PROTO_LOADER_OPTIONS, includeDirs: [dir] });
+  const svc = (name: string): grpc.ServiceDefinition => {
+    const d = def[name];
+    if (!d || "format" in d) throw new Error(`service ${name} missing from the protocol definitions`);
+    return d as grpc.ServiceDefinition;
+  };
+  services = {
+    provider6: svc("tfplugin6.Provider"),
+    controller: svc("plugin.GRPCController"),
+    stdio: svc("plugin.GRPCStdio"),
+    broker: svc("plugin.GRPCBroker"),
+  };
+  return services;
+}
+
+type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
+
+function unary<Req, Res>(f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> {
+  return (call, callback) => {
+    Promise.resolve()
+      .then(() => f(call.request))
+      .then(
+        (res) => callback(null, res),
+        (e: unknown) => callback({ code: grpc.status.INTERNAL, details: e instanceof Error ? e.message : String(e) }),
+      );
+  };
+}
+
+/**
+ * Starts serving `def` and returns once the handshake line is written. Use `servePlugin` from a
+ * provider's entry point; this lower-level form is what tests call.
+ */
+export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOptions = {}): Promise<RunningPlugin> {
+  const env = opts.env ?? process.env;
+  const provider = new ProviderServer<M>(def);
+  const svcs = serverServices();
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": 256 * 1024 * 1024,
+    "grpc.max_send_message_length": 256 * 1024 * 1024,
+  });
+
+  const p = provider;
+  server.addService(svcs.provider6, {
+    GetMetadata: unary(() => p.getMetadata()),
+    GetProviderSchema: unary(() => p.getProviderSchema()),
+    GetResourceIdentitySchemas: unary(() => p.getResourceIdentitySchemas()),
+    ValidateProviderConfig: unary((r: Parameters<typeof p.validateProviderConfig>[0]) => p.validateProviderConfig(r)),
+    ValidateResourceConfig: unary((r: Parameters<typeof p.validateResourceConfig>[0]) => p.validateResourceConfig(r)),
+    ValidateDataResourceConfig: unary((r: Parameters<typeof p.validateDataResourceConfig>[0]) => p.validateDataResourceConfig(r)),
+    UpgradeResourceState: unary((r: Parameters<typeof p.upgradeResourceState>[0]) => p.upgradeResourceState(r)),
+    UpgradeResourceIdentity: unary(() => ({ diagnostics: [{ severity: "ERROR", summary: "Resource identity is not supported by this provider", detail: "" }] })),
+    ConfigureProvider: unary((r: Parameters<typeof p.configureProvider>[0]) => p.configureProvider(r)),
+    ReadResource: unary((r: Parameters<typeof p.readResource>[0]) => p.readResource(r)),
+    PlanResourceChange: unary((r: Parameters<typeof p.planResourceChange>[0]) => p.planResourceChange(r)),
+    ApplyResourceChange: unary((r: Parameters<typeof p.applyResourceChange>[0]) => p.applyResourceChange(r)),
+    ImportResourceState: unary((r: Parameters<typeof p.importResourceState>[0]) => p.importResourceState(r)),
+    MoveResourceState: unary((r: Parameters<typeof p.moveResourceState>[0]) => p.moveResourceState(r)),
+    ReadDataSource: unary((r: Parameters<typeof p.readDataSource>[0]) => p.readDataSource(r)),
+    ValidateEphemeralResourceConfig: unary((r: Parameters<typeof p.validateEphemeralResourceConfig>[0]) => p.validateEphemeralResourceConfig(r)),
+    OpenEphemeralResource: unary((r: Parameters<typeof p.openEphemeralResource>[0]) => p.openEphemeralResource(r)),
+    RenewEphemeralResource: unary((r: Parameters<typeof p.renewEphemeralResource>[0]) => p.renewEphemeralResource(r)),
+    CloseEphemeralResource: unary((r: Parameters<typeof p.closeEphemeralResource>[0]) => p.closeEphemeralResource(r)),
+    GetFunctions: unary(() => p.getFunctions()),
+    CallFunction: unary((r: Parameters<typeof p.callFunction>[0]) => p.callFunction(r)),
+    StopProvider: unary(() => p.stopProvider()),
+  });
+
+  // Streams the host opens at start; go-plugin's client only needs them to stay open.
+  const open = new Set<grpc.ServerWritableStream<unknown, unknown> | grpc.ServerDuplexStream<unknown, unknown>>();
+  server.addService(svcs.stdio, {
+    StreamStdio: (call: grpc.ServerWritableStream<unknown, unknown>) => {
+      open.add(call);
+      call.on("cancelled", () => open.delete(call));
+    },
+  });
+  server.addService(svcs.broker, {
+    StartStream: (call: grpc.ServerDuplexStream<unknown, unknown>) => {
+      open.add(call);
+      call.on("data", () => undefined);
+      call.on("end", () => {
+        open.delete(call);
+        call.end();
+      });
+      call.on("cancelled", () => open.delete(call));
+    },
+  });
+
+  const dir = mkdtempSync(path.join(env.PLUGIN_UNIX_SOCKET_DIR || os.tmpdir(), "plugin"));
+  const socketPath = path.join(dir, "plugin.sock");
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    for (const s of open) s.end();
+    open.clear();
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        server.forceShutdown();
+        resolve();
+      }, 500);
+      server.tryShutdown(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  server.addService(svcs.controller, {
+    Shutdown: (_call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<Record<string, never>>) => {
+      callback(null, {});
+      // Answer first, then go: the host waits for the reply before it stops watching the process.
+      setImmediate(() => {
+        void stop().then(() => (opts.onShutdown ?? (() => process.exit(0)))());
+      });
+    },
+  });
+
+  let creds = grpc.ServerCredentials.createInsecure();
+  let certField = "";
+  const clientCert = env.PLUGIN_CLIENT_CERT;
+  if (clientCert) {
+    const own = generatePluginCertificate();
+    creds = grpc.ServerCredentials.createSsl(Buffer.from(clientCert), [{ private_key: Buffer.from(own.keyPem), cert_chain: Buffer.from(own.certPem) }], true);
+    certField = own.certBase64;
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.bindAsync(`unix://${socketPath}`, creds, (err) => (err ? reject(err) : resolve()));
+  });
+
+  const handshake = `${CORE_PROTOCOL_VERSION}|${PROTOCOL_VERSION}|unix|${socketPath}|grpc|${certField}`;
+  (opts.writeHandshake ?? ((line: string) => process.stdout.write(line)))(`${handshake}\n`);
+  return { server, provider: provider as ProviderServer<unknown>, socketPath, handshake, stop };
+}
+
+/**
+ * A provider executable's main: refuses to run without go-plugin's magic cookie (printing
+ * go-plugin's message and exiting 1), then serves until the host calls Shutdown.
+ */
+export async function servePlugin<M>(def: ProviderDefinition<M>): Promise<void> {
+  const env = process.env;
+  if (env[MAGIC_COOKIE_KEY] !== MAGIC_COOKIE_VALUE) {
+    process.stderr.write(NOT_A_PLUGIN_MESSAGE);
+    process.exit(1);
+  }
+  if (negotiateProtocol(env) === undefined) {
+    process.stderr.write(
+      `This plugin speaks protocol version ${PROTOCOL_VERSION}; the host offered ${env.PLUGIN_PROTOCOL_VERSIONS}.\n`,
+    );
+    process.exit(1);
+  }
+  // The host handles interrupts (it sends StopProvider); like go-plugin, ignore them here.
+  process.on("SIGINT", () => undefined);
+  try {
+    const running = await startPlugin(def);
+    process.on("SIGTERM", () => void running.stop().then(() => process.exit(0)));
+  } catch (e) {
+    process.stderr.write(`failed to start plugin: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+}
