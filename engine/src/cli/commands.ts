@@ -2,6 +2,7 @@
 import { consoleCommand } from "./console.js";
 import type { Command } from "./io.js";
 import { fmtCommand } from "./fmt.js";
+import { providersCommand } from "./providers.js";
 import { versionCommand } from "./version-command.js";
 
 export interface CommandEntry {
@@ -13,6 +14,10 @@ export interface CommandEntry {
 export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, CommandEntry>([
   ["fmt", { run: fmtCommand, synopsis: "Reformat your configuration in the standard style" }],
   ["console", { run: consoleCommand, synopsis: "Try OpenTofu expressions at an interactive command prompt" }],
+  ["providers", { run: providersCommand, synopsis: "Show the providers required for this configuration" }],
+  // Loaded on use: they pull in the provider installer, which the other commands do not need.
+  ["init", { run: async (args, io) => (await import("./init.js")).initCommand(args, io), synopsis: "Prepare your working directory for other commands" }],
+  ["validate", { run: async (args, io) => (await import("./validate.js")).validateCommand(args, io), synopsis: "Check whether the configuration is valid" }],
   ["version", { run: versionCommand, synopsis: "Show the current Terrace version" }],
 ]);
 

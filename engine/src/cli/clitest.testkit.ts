@@ -1,0 +1,52 @@
+// Test-only: run a command in-process against a temporary working directory that is removed when
+// the test finishes.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { onTestFinished } from "vitest";
+import type { Command, CommandIO } from "./io.js";
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A fresh directory holding `files`, plus an empty HOME beside it (no CLI config). */
+export function workDir(files: Record<string, string> = {}): { dir: string; home: string } {
+  const root = mkdtempSync(path.join(tmpdir(), "terrace-cli-"));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  const dir = path.join(root, "work");
+  const home = path.join(root, "home");
+  mkdirSync(dir);
+  mkdirSync(home);
+  writeFiles(dir, files);
+  return { dir, home };
+}
+
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+}
+
+export async function runCommand(
+  cmd: Command,
+  args: string[],
+  cwd: string,
+  opts: { env?: Record<string, string | undefined>; stdin?: string; home?: string } = {},
+): Promise<RunResult> {
+  let stdout = "";
+  let stderr = "";
+  const io: CommandIO = {
+    stdin: Readable.from(opts.stdin === undefined ? [] : [opts.stdin]),
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd,
+    env: { HOME: opts.home ?? path.join(cwd, "..", "home"), ...opts.env },
+  };
+  const code = await cmd(args, io);
+  return { code, stdout, stderr };
+}

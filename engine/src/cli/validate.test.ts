@@ -1,0 +1,147 @@
+// `terrace validate` in-process on temporary directories, and `-json` compared with
+// `terraform validate -json` (1.11) on invalid terraform_data-only configurations.
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { runCommand, workDir } from "./clitest.testkit.js";
+import { validateCommand } from "./validate.js";
+
+const validate = (args: string[], cwd: string, opts: Parameters<typeof runCommand>[3] = {}) => runCommand(validateCommand, args, cwd, opts);
+
+interface JSONDiag {
+  severity: string;
+  summary: string;
+  detail: string;
+  range?: { filename: string; start: { line: number; column: number; byte: number }; end: { line: number; column: number; byte: number } };
+  snippet?: { context: string | null; code: string; start_line: number; highlight_start_offset: number; highlight_end_offset: number; values: unknown[] };
+}
+interface JSONResult {
+  format_version: string;
+  valid: boolean;
+  error_count: number;
+  warning_count: number;
+  diagnostics: JSONDiag[];
+}
+
+describe("terrace validate", () => {
+  it("says a valid configuration is valid", async () => {
+    const { dir } = workDir({
+      "main.tf": 'variable "n" {\n  type = number\n}\nlocals {\n  x = var.n + 1\n}\nresource "terraform_data" "a" {\n  count = 2\n  input = [local.x, count.index, path.module, terraform.workspace]\n}\noutput "o" {\n  value = terraform_data.a[0].output\n}\nmodule "m" {\n  source = "./mod"\n  v      = terraform_data.a[*].id\n}\noutput "p" {\n  value = module.m.out\n}\n',
+      "mod/main.tf": 'variable "v" {}\nresource "terraform_data" "b" {\n  for_each = toset(var.v)\n  input    = each.value\n}\noutput "out" {\n  value = { for k, v in terraform_data.b : k => v.id }\n}\n',
+    });
+    expect(await validate([], dir)).toEqual({ code: 0, stdout: "Success! The configuration is valid.\n", stderr: "" });
+    const j = await validate(["-json"], dir);
+    expect(j.code).toBe(0);
+    expect(j.stdout).toBe('{\n  "format_version": "1.0",\n  "valid": true,\n  "error_count": 0,\n  "warning_count": 0,\n  "diagnostics": []\n}\n');
+  });
+
+  it("reports every undeclared reference at once, with snippets", async () => {
+    const { dir } = workDir({
+      "main.tf": 'variable "nopf" {}\nresource "terraform_data" "a" {\n  input = var.nope\n}\noutput "o" {\n  value = local.x\n}\noutput "p" {\n  value = terraform_data.b.id\n}\noutput "q" {\n  value = module.m.x\n}\n',
+    });
+    const r = await validate(["-no-color"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      [
+        '\nError: Reference to undeclared input variable\n\n  on main.tf line 3, in resource "terraform_data" "a":\n   3:   input = var.nope\n\nAn input variable with the name "nope" has not been declared. Did you mean\n"nopf"?\n',
+        '\nError: Reference to undeclared local value\n\n  on main.tf line 6, in output "o":\n   6:   value = local.x\n\nA local value with the name "x" has not been declared.\n',
+        '\nError: Reference to undeclared resource\n\n  on main.tf line 9, in output "p":\n   9:   value = terraform_data.b.id\n\nA managed resource "terraform_data" "b" has not been declared in the root\nmodule.\n',
+        '\nError: Reference to undeclared module\n\n  on main.tf line 12, in output "q":\n  12:   value = module.m.x\n\nNo module call named "m" is declared in the root module.\n',
+      ].join(""),
+    );
+    const j = JSON.parse((await validate(["-json"], dir)).stdout) as JSONResult;
+    expect(j.valid).toBe(false);
+    expect(j.error_count).toBe(4);
+    expect(j.diagnostics[0]).toEqual({
+      severity: "error",
+      summary: "Reference to undeclared input variable",
+      detail: 'An input variable with the name "nope" has not been declared. Did you mean "nopf"?',
+      range: { filename: "main.tf", start: { line: 3, column: 11, byte: 61 }, end: { line: 3, column: 19, byte: 69 } },
+      snippet: { context: 'resource "terraform_data" "a"', code: "  input = var.nope", start_line: 3, highlight_start_offset: 10, highlight_end_offset: 18, values: [] },
+    });
+  });
+
+  it("reports decoding errors and modules that need init", async () => {
+    const { dir } = workDir({
+      "main.tf": 'resource "terraform_data" "a" {\n  count = 1\n  count = 2\n}\nmodule "r" {\n  source = "hashicorp/consul/aws"\n}\n',
+    });
+    const r = await validate(["-no-color"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("Error: Attribute redefined");
+    const m = workDir({ "main.tf": 'module "r" {\n  source = "hashicorp/consul/aws"\n}\n' });
+    const n = await validate(["-no-color"], m.dir);
+    expect(n.code).toBe(1);
+    expect(n.stderr).toContain("Error: Module not installed");
+  });
+
+  it("needs the providers the configuration uses", async () => {
+    const { dir } = workDir({ "main.tf": 'resource "aws_instance" "a" {}\n' });
+    const r = await validate(["-no-color"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "\nError: Missing required provider\n\nThis configuration requires provider registry.opentofu.org/hashicorp/aws, but\nthat provider isn't available. You may be able to install it automatically by\nrunning:\n  terrace init\n",
+    );
+  });
+
+  it("rejects bad flags", async () => {
+    const { dir } = workDir({ "main.tf": "" });
+    const r = await validate(["-foo", "-no-color"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("\nError: Failed to parse command-line flags\n\nflag provided but not defined: -foo\n\nFor more help on using this command, run:\n  terrace validate -help\n");
+    const t = await validate(["a", "b"], dir);
+    expect(t.code).toBe(1);
+    expect(t.stderr).toContain("Too many command line arguments");
+  });
+});
+
+// ---- Against terraform ----
+
+const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" });
+const haveTerraform = !terraform.error && terraform.status === 0 && /Terraform v1\.1[1-9]/.test(terraform.stdout);
+if (!haveTerraform) console.log("skipping the terraform validate comparison: terraform v1.11+ is not on PATH");
+
+/** Invalid configurations where OpenTofu and Terraform agree. */
+const CASES: Record<string, Record<string, string>> = {
+  undeclared: {
+    "main.tf":
+      'variable "nopf" {}\nresource "terraform_data" "a" {\n  input = var.nope\n}\noutput "o" {\n  value = local.x\n}\noutput "p" {\n  value = terraform_data.b.id\n}\noutput "q" {\n  value = module.m.x\n}\nlocals {\n  y = data.thing.x.id\n}\n',
+  },
+  keysAndContexts: {
+    "main.tf":
+      'resource "terraform_data" "c" {\n  count = 2\n  input = terraform_data.c.id\n}\nresource "terraform_data" "d" {\n  input = terraform_data.d.inptu\n}\noutput "e" { value = count.index }\noutput "f" { value = each.key }\noutput "g" { value = self.x }\noutput "h" { value = path.nope }\nresource "terraform_data" "k" {\n  for_each = {}\n  input = terraform_data.c.output\n}\noutput "i" { value = terraform_data.e[0].id }\nresource "terraform_data" "e" {}\n',
+  },
+  chains: {
+    "main.tf":
+      'locals {\n  a = var.missing\n  b = local.a\n}\nresource "terraform_data" "x" {\n  input = local.b\n  bogus = 1\n}\nresource "terraform_data" "y" {\n  bogus = 1\n}\noutput "z" { value = terraform_data.y.id }\n',
+  },
+  modules: {
+    "main.tf": 'module "m" {\n  source = "./mod"\n  v = var.nope\n}\noutput "a" { value = module.m.nope }\noutput "b" { value = module.n.x }\n',
+    "mod/main.tf": 'variable "v" {}\noutput "x" { value = local.q }\n',
+  },
+  json: {
+    "main.tf.json": '{"resource": {"terraform_data": {"a": {"input": "${var.nope}"}}}, "output": {"o": {"value": "${terraform_data.zz.id}"}}}',
+  },
+};
+
+function normalised(r: JSONResult): unknown {
+  const diags = r.diagnostics.map((d) => ({ ...d, snippet: d.snippet ? { ...d.snippet, values: [] } : undefined }));
+  diags.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  return { ...r, diagnostics: diags };
+}
+
+describe.skipIf(!haveTerraform)("terrace validate -json against terraform validate -json", () => {
+  for (const [name, files] of Object.entries(CASES)) {
+    it(name, async () => {
+      const { dir } = workDir(files);
+      if (Object.keys(files).some((f) => f.startsWith("mod/"))) {
+        const ti = spawnSync("terraform", ["init", "-backend=false", "-input=false"], { cwd: dir, encoding: "utf8", env: { ...process.env, TF_CLI_CONFIG_FILE: "" } });
+        expect(ti.status).toBe(0);
+      }
+      const tf = spawnSync("terraform", ["validate", "-json"], { cwd: dir, encoding: "utf8", env: { ...process.env, TF_CLI_CONFIG_FILE: "" } });
+      const theirs = JSON.parse(tf.stdout) as JSONResult;
+      const ours = await validate(["-json"], dir);
+      expect(ours.code).toBe(tf.status);
+      expect(normalised(JSON.parse(ours.stdout) as JSONResult)).toEqual(normalised(theirs));
+    });
+  }
+});

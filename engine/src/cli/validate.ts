@@ -1,0 +1,172 @@
+// `terrace validate [-json] [-no-color] [DIR]`: checks a configuration as `tofu validate` does
+// (OpenTofu's command/validate.go and views/validate.go): the whole module tree is loaded (modules
+// that are not local need `terrace init` first), every problem is reported in one run, and the
+// result is "Success! The configuration is valid." or the diagnostics, exit status 0 or 1.
+// `-json` prints tofu's format: format_version "1.0", valid, error_count, warning_count and the
+// JSON diagnostics with ranges and snippets.
+//
+// What is checked without provider schemas: every block's decoding, provider requirements
+// against the lock file, and every reference (undeclared variables, locals, resources and
+// modules; count/each/self/path/terraform misuse; instance keys) — see refcheck.ts. Provider,
+// resource and data source bodies are not checked against their schemas yet (except the
+// built-in terraform_data).
+//
+// DIR works like tofu's global `-chdir=DIR`: it is the working directory.
+import os from "node:os";
+import path from "node:path";
+import { allConfigs, Loader, loadConfigWithRootInputs, RootModuleInputs, type Config } from "../configs/index.js";
+import { collectVariableValues } from "../configs/inputvars/index.js";
+import { diagnosticToJSON, hasErrors, type Diagnostic } from "../hcl/index.js";
+import { Locks, devOverrides, devOverridesWarning, loadCLIConfig, loadLocksFromFile, LOCK_FILE_PATH } from "../providers/index.js";
+import { parseFlags } from "./args.js";
+import { goJSONEscape } from "./backend.js";
+import { configProviderRequirements } from "./init.js";
+import type { Command, CommandIO } from "./io.js";
+import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
+import { ReferenceChecker } from "./refcheck.js";
+import { View } from "./view.js";
+
+const HELP = `Usage: terrace [global options] validate [options] [DIR]
+
+  Validate the configuration files in a directory, referring only to the
+  configuration and not accessing any remote services such as remote state,
+  provider APIs, etc.
+
+  Validate runs checks that verify whether a configuration is syntactically
+  valid and internally consistent, regardless of any provided variables or
+  existing state. It is thus primarily useful for general verification of
+  reusable modules, including correctness of attribute names and value types.
+
+  It is safe to run this command automatically, for example as a post-save
+  check in a text editor or as a test step for a re-usable module in a CI
+  system.
+
+  Validation requires an initialized working directory with any referenced
+  plugins and modules installed. To initialize a working directory for
+  validation without accessing any configured backend, use:
+      terrace init -backend=false
+
+  To verify configuration in the context of a particular run (a particular
+  target workspace, input variable values, etc), use the 'terrace plan'
+  command instead, which includes an implied validation check.
+
+  DIR, when given, is used as the working directory (like tofu's -chdir=DIR).
+
+Options:
+
+  -json                 Produce output in a machine-readable JSON format,
+                        suitable for use in text editor integrations and other
+                        automated systems. Always disables color.
+
+  -no-color             If specified, output won't contain any color.
+
+  -no-tests             If specified, OpenTofu will not validate test files.
+
+  -test-directory=path  Set the OpenTofu test directory, defaults to "tests".
+`;
+
+/** The diagnostics of validating the configuration in `workingDir`. */
+export async function validateWorkingDir(workingDir: string, env: CommandIO["env"]): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string> }> {
+  const loader = new Loader({ fs: nodeConfigFS(workingDir), workingDir: "." });
+  // Static evaluation (module sources from variables) sees the environment and the automatic
+  // variables files; there are no prompts.
+  const vars = collectVariableValues({ env, fs: nodeVariableFS(workingDir), dir: "." });
+  const loaded = await loadConfigWithRootInputs(loader, ".", new RootModuleInputs(vars.values), "default", { cwd: workingDir });
+  const diagnostics = [...vars.diagnostics, ...loaded.diagnostics];
+  const sources = loader.parser.sources;
+  if (hasErrors(diagnostics) || !loaded.config) return { diagnostics, sources };
+
+  const cli = await loadCLIConfig({ env, homeDir: env.HOME || os.homedir(), cwd: workingDir });
+  const overrides = devOverrides(cli.config);
+  const deps = await checkConfigDependencies(loaded.config, workingDir, overrides);
+  diagnostics.push(...deps);
+  if (hasErrors(deps)) return { diagnostics, sources };
+
+  diagnostics.push(...new ReferenceChecker().checkTree(allConfigs(loaded.config)));
+  // Validating with dev overrides in effect may not match a released provider; say so.
+  if (overrides.size > 0) diagnostics.push(devOverridesWarning(overrides));
+  return { diagnostics, sources };
+}
+
+/**
+ * tofu's checkConfigDependencies: every provider the configuration needs must be available —
+ * built in, supplied by a development override, or selected in the dependency lock file.
+ */
+async function checkConfigDependencies(config: Config, workingDir: string, overrides: ReadonlyMap<string, unknown>): Promise<Diagnostic[]> {
+  const reqs = configProviderRequirements(config);
+  if (hasErrors(reqs.diagnostics)) return reqs.diagnostics;
+  const lockFile = await loadLocksFromFile(path.join(workingDir, LOCK_FILE_PATH));
+  const locks = lockFile.missing ? new Locks() : lockFile.locks;
+  const diagnostics: Diagnostic[] = lockFile.missing ? [] : [...lockFile.diagnostics];
+  for (const r of [...reqs.requirements.values()].sort((a, b) => (a.provider.lessThan(b.provider) ? -1 : 1))) {
+    const p = r.provider;
+    if (p.isBuiltIn()) {
+      if (p.type === "terraform") continue;
+      diagnostics.push({
+        severity: "error",
+        summary: "Missing required provider",
+        detail: `This configuration requires built-in provider ${p.toString()}, but that provider isn't available in this OpenTofu version.`,
+      });
+      continue;
+    }
+    if (overrides.has(p.toString()) || locks.provider(p)) continue;
+    diagnostics.push({
+      severity: "error",
+      summary: "Missing required provider",
+      detail: `This configuration requires provider ${p.toString()}, but that provider isn't available. You may be able to install it automatically by running:\n  terrace init`,
+    });
+  }
+  return diagnostics;
+}
+
+interface ValidateOutput {
+  format_version: "1.0";
+  valid: boolean;
+  error_count: number;
+  warning_count: number;
+  diagnostics: ReturnType<typeof diagnosticToJSON>[];
+}
+
+export const validateCommand: Command = async (args, io) => {
+  const p = parseFlags(args, { bool: ["json", "no-color", "no-tests"], string: ["test-directory"] });
+  const noColor = args.includes("-no-color") || args.includes("--no-color");
+  const early = new View(io, !noColor);
+  if (typeof p === "string" || p.positional.length > 1) {
+    early.diagnostics([
+      typeof p === "string"
+        ? { severity: "error", summary: "Failed to parse command-line flags", detail: p }
+        : { severity: "error", summary: "Too many command line arguments", detail: "Expected at most one positional argument." },
+    ]);
+    io.stderr.write("\nFor more help on using this command, run:\n  terrace validate -help\n");
+    return 1;
+  }
+  if (p.bools.get("help")) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const json = p.bools.get("json") ?? false;
+  const view = new View(io, !json && !(p.bools.get("no-color") ?? false));
+  const workingDir = path.resolve(io.cwd, p.positional[0] ?? ".");
+  const { diagnostics, sources } = await validateWorkingDir(workingDir, io.env);
+  view.addSources(sources);
+
+  if (json) {
+    const out: ValidateOutput = { format_version: "1.0", valid: true, error_count: 0, warning_count: 0, diagnostics: [] };
+    for (const d of diagnostics) {
+      out.diagnostics.push(diagnosticToJSON(d, view.sources));
+      if (d.severity === "error") {
+        out.error_count++;
+        out.valid = false;
+      } else out.warning_count++;
+    }
+    io.stdout.write(`${goJSONEscape(JSON.stringify(out, null, 2))}\n`);
+    return hasErrors(diagnostics) ? 1 : 0;
+  }
+  if (diagnostics.length === 0) {
+    view.println("[green][bold]Success![reset] The configuration is valid.");
+  } else {
+    view.diagnostics(diagnostics);
+    if (!hasErrors(diagnostics)) view.println("[green][bold]Success![reset] The configuration is valid, but there were some validation warnings as shown above.");
+  }
+  return hasErrors(diagnostics) ? 1 : 0;
+};
