@@ -35,6 +35,7 @@ import {
   type ConstraintTerm,
 } from "../configs/index.js";
 import { collectVariableValues, type VariableArg, type VariablePrompter } from "../configs/inputvars/index.js";
+import { installableBundledProviders } from "./bundled.js";
 import { errorDiag, hasErrors, type Diagnostic, type Range } from "../hcl/index.js";
 import {
   BundledProviderSource,
@@ -584,8 +585,8 @@ class InitRun {
       return { abort: true, diagnostics: diags };
     }
 
-    // Terrace's TypeScript providers would be registered here; providers-bundled has none to offer yet.
-    const bundled = new BundledProviderSource();
+    // Terrace's own providers are tried before any mirror (see cli/bundled.ts).
+    const bundled = new BundledProviderSource(installableBundledProviders());
     let source: ProviderSource;
     if (o.pluginDirs.length > 0) {
       source = new MultiSource([

@@ -196,7 +196,20 @@ export interface ProvidersJSON {
   diagnostics: JSONDiagnostic[];
 }
 
+/** `terrace providers bundled [-json]`: the providers Terrace ships and where their executables are. */
+async function bundledCommand(args: readonly string[], io: CommandIO): Promise<number> {
+  const { bundledProviders } = await import("./bundled.js");
+  const list = bundledProviders().map(({ name, source, version, executable }) => ({ name, source, version, executable }));
+  if (args.includes("-json")) {
+    io.stdout.write(JSON.stringify(list, null, 2) + "\n");
+    return 0;
+  }
+  for (const p of list) io.stdout.write(`${p.source} v${p.version}\n  ${p.executable}\n`);
+  return 0;
+}
+
 export const providersCommand: Command = async (args, io) => {
+  if (args[0] === "bundled") return bundledCommand(args.slice(1), io);
   if (args.includes("-help") || args.includes("--help") || args.includes("-h")) {
     io.stdout.write(HELP);
     return 0;
