@@ -1,14 +1,16 @@
 // `terrace providers [options] [DIR]`: the provider requirements of every module of the
 // configuration as a tree, and those of the state, as `tofu providers` prints them. `-json` is our
 // extension: the same requirements plus the static provider-instance map the web UI draws.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseAbsProviderConfigStr, parseLegacyAbsProviderConfigStr } from "../addrs/index.js";
-import { Loader, isIgnoredFile, configFileExt, moduleSourceString, type ConfigFS, type ReadDirResult, type ReadFileResult } from "../configs/index.js";
+import { Loader, isIgnoredFile, configFileExt, loadConfigWithRootInputs, moduleSourceString, RootModuleInputs } from "../configs/index.js";
+import { collectVariableValues } from "../configs/inputvars/index.js";
+import { readStateFile } from "../states/index.js";
 import { buildProviderMap, providerRequirementsByModule, type ModuleRequirements, type ProviderMap } from "../configs/providermap/index.js";
 import { diagnosticToJSON, errorDiag, renderDiagnostic, type Diagnostic, type JSONDiagnostic, type RenderSource } from "../hcl/index.js";
 import { parseVersionConstraints, versionConstraintsString, type VersionConstraint } from "../versions/index.js";
 import type { Command, CommandIO } from "./io.js";
+import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
 
 const HELP = `Usage: terrace [global options] providers [options] [DIR]
 
@@ -69,41 +71,6 @@ function parseArgs(args: readonly string[]): Options | string {
   return opts;
 }
 
-/** Configuration files are read from disk, relative paths against the working directory. */
-function nodeConfigFS(cwd: string): ConfigFS {
-  const abs = (p: string) => path.resolve(cwd, p);
-  return {
-    readFile(p: string): ReadFileResult {
-      try {
-        return { ok: true, data: readFileSync(abs(p)) };
-      } catch (e) {
-        return { ok: false, error: e instanceof Error ? e.message : String(e) };
-      }
-    },
-    readDir(p: string): ReadDirResult {
-      try {
-        const entries = readdirSync(abs(p), { withFileTypes: true }).map((d) => ({ name: d.name, isDir: d.isDirectory() }));
-        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-        return { ok: true, entries };
-      } catch (e) {
-        return { ok: false, error: e instanceof Error ? e.message : String(e), notFound: (e as NodeJS.ErrnoException).code === "ENOENT" };
-      }
-    },
-    isDir(p: string): boolean {
-      try {
-        return statSync(abs(p)).isDirectory();
-      } catch {
-        return false;
-      }
-    },
-    writeFile(p: string, data: string) {
-      mkdirSync(path.dirname(abs(p)), { recursive: true });
-      writeFileSync(abs(p), data);
-      return { ok: true } as const;
-    },
-  };
-}
-
 /** configs.IsEmptyDir: no configuration files (native or JSON, .tf or .tofu) at all. */
 function isEmptyDir(dir: string): boolean {
   if (!existsSync(dir)) return true;
@@ -155,19 +122,11 @@ function stateProviders(io: CommandIO, backendType: string | undefined): { provi
   const file =
     workspace === "" || workspace === "default" ? path.join(io.cwd, "terraform.tfstate") : path.join(io.cwd, "terraform.tfstate.d", workspace, "terraform.tfstate");
   if (!existsSync(file)) return { providers: [], diagnostics: [] };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    return { providers: [], diagnostics: [errorDiag("Failed to load state", `Failed to load state: ${e instanceof Error ? e.message : String(e)}`)] };
-  }
+  const r = readStateFile(readFileSync(file));
+  if (r.kind === "error") return { providers: [], diagnostics: r.diagnostics };
+  if (r.kind === "no-state") return { providers: [], diagnostics: [] };
   const found = new Set<string>();
-  const resources = typeof parsed === "object" && parsed !== null && "resources" in parsed && Array.isArray(parsed.resources) ? (parsed.resources as unknown[]) : [];
-  for (const r of resources) {
-    if (typeof r !== "object" || r === null || !("provider" in r) || typeof r.provider !== "string") continue;
-    const addr = parseAbsProviderConfigStr(r.provider).result ?? parseLegacyAbsProviderConfigStr(r.provider).result;
-    if (addr) found.add(addr.provider.toString());
-  }
+  for (const rs of r.file.state.allResources()) if (rs.providerConfig) found.add(rs.providerConfig.provider.toString());
   return { providers: [...found].sort(), diagnostics: [] };
 }
 
@@ -245,8 +204,11 @@ export const providersCommand: Command = async (args, io) => {
     return fail([errorDiag("No configuration files", `The directory ${dir} contains no OpenTofu configuration files.`)]);
   }
   const configDir = path.relative(io.cwd, dir) || ".";
-  const loaded = loader.loadConfig(configDir);
-  const diags: Diagnostic[] = [...loaded.diagnostics];
+  // Module sources and provider for_each may come from variables: evaluate them statically, from
+  // the environment and the automatic variables files, as validate does (no prompts).
+  const vars = collectVariableValues({ env: io.env, fs: nodeVariableFS(io.cwd), dir: configDir });
+  const loaded = await loadConfigWithRootInputs(loader, configDir, new RootModuleInputs(vars.values), "default", { cwd: io.cwd });
+  const diags: Diagnostic[] = [...vars.diagnostics, ...loaded.diagnostics];
   if (!loaded.config || diags.some((d) => d.severity === "error")) return fail(diags);
   const config = loaded.config;
 
