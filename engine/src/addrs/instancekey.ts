@@ -1,6 +1,7 @@
 // Instance keys (OpenTofu's addrs.InstanceKey): which instance of a resource, module call or
 // provider configuration an address means. `count` gives IntKey, `for_each` gives StringKey (or
 // IntKey for a sequence), and an object without either has the single instance NoKey.
+import { quoteStringLit } from "../hcl/index.js";
 import type { LiteralValue } from "../hcl/index.js";
 import { compareStrings, numberIntVal, parseNumberVal, stringVal, type Value } from "../values/index.js";
 
@@ -73,52 +74,12 @@ export function instanceKeyFromLiteral(lit: LiteralValue): InstanceKeyResult {
   }
 }
 
-/** Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
-function isPrint(ch: string): boolean {
-  return ch === " " || /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch);
-}
-
 /**
  * A string as an HCL quoted string literal, so that printed addresses parse back as traversals
  * even when a key contains quotes, backslashes or template introducers.
  */
 export function toHCLQuotedString(s: string): string {
-  let out = '"';
-  const chars = Array.from(s);
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i] as string;
-    switch (ch) {
-      case "\n":
-        out += "\\n";
-        break;
-      case "\r":
-        out += "\\r";
-        break;
-      case "\t":
-        out += "\\t";
-        break;
-      case '"':
-        out += '\\"';
-        break;
-      case "\\":
-        out += "\\\\";
-        break;
-      case "$":
-      case "%":
-        // Doubling the introducer keeps `${` and `%{` literal.
-        out += chars[i + 1] === "{" ? ch + ch : ch;
-        break;
-      default: {
-        if (isPrint(ch)) {
-          out += ch;
-        } else {
-          const c = ch.codePointAt(0) as number;
-          out += c < 0x10000 ? "\\u" + c.toString(16).padStart(4, "0") : "\\U" + c.toString(16).padStart(8, "0");
-        }
-      }
-    }
-  }
-  return out + '"';
+  return quoteStringLit(s);
 }
 
 /** The key in HCL index form: `[0]`, `["a"]`; NoKey prints as nothing. */

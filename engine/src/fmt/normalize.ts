@@ -3,7 +3,7 @@
 // - block labels become quoted strings, and comments among them are dropped;
 // - an argument whose value is exactly one interpolation, `"${expr}"`, becomes `expr`;
 // - a top-level `variable` block's `type` loses the pre-0.12 spellings (`"string"`, bare `list`).
-import type { Block, Body } from "../hcl/index.js";
+import { escapeQuotedStringLit, type Block, type Body } from "../hcl/index.js";
 import { firstTokenAtOrAfter, type FmtToken, type SourceTokens } from "./tokens.js";
 
 /** Token range [from, to) of the source to be replaced by `tokens`. */
@@ -81,45 +81,6 @@ function labelEdit(block: Block, src: SourceTokens, edits: Edit[]): void {
 function splitsLiteral(text: string): boolean {
   if (!/[$%]/.test(text)) return false;
   return !(text === "$" || text === "%" || text === "$${" || text === "%%{");
-}
-
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-
-/** A string as the text of a quoted literal, escaped as hclwrite's TokensForValue writes it. */
-export function escapeQuotedStringLit(s: string): string {
-  let out = "";
-  for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i) as number;
-    const ch = String.fromCodePoint(cp);
-    i += ch.length;
-    switch (ch) {
-      case "\n":
-        out += "\\n";
-        break;
-      case "\r":
-        out += "\\r";
-        break;
-      case "\t":
-        out += "\\t";
-        break;
-      case '"':
-        out += '\\"';
-        break;
-      case "\\":
-        out += "\\\\";
-        break;
-      case "$":
-      case "%":
-        // Doubled before `{` so the text is not read back as a template sequence.
-        out += s.charCodeAt(i) === 123 ? ch + ch : ch;
-        break;
-      default:
-        if (PRINTABLE.test(ch)) out += ch;
-        else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, "0")}`;
-        else out += `\\U${cp.toString(16).padStart(8, "0")}`;
-    }
-  }
-  return out;
 }
 
 /** `"${expr}"` → `expr` (parenthesised when it spans lines); undefined when not applicable. */

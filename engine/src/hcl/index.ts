@@ -47,3 +47,4 @@ export { absTraversalForExpr, exprAsKeyword, exprList, exprMap, anyExprRange, ty
 export { dumpExpression, dumpBody } from "./astdump.js";
 // The token stream (with comments and newlines), for tools that work on source text such as `fmt`.
 export { scanTokens, Token, type TokenType, type ScanMode } from "./scanner.js";
+export { escapeQuotedStringLit, quoteStringLit } from "./quote.js";

@@ -2,7 +2,7 @@
 // formatting File.Bytes applies), for the builtin `terraform` provider's encode functions.
 // Tokens are built here; spacing, indentation and `=` alignment come from the formatter `fmt`
 // uses, which is hclwrite's format.
-import { escapeQuotedStringLit } from "../../fmt/normalize.js";
+import { escapeQuotedStringLit } from "../../hcl/index.js";
 import { layoutTokens } from "../../fmt/layout.js";
 import { writeTokens, type FmtToken, type FmtTokenType } from "../../fmt/tokens.js";
 import { asString, elementPairs, elementsOf, type Value } from "../../values/index.js";

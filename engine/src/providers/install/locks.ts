@@ -2,7 +2,7 @@
 // reader with OpenTofu's diagnostics, and a writer that produces OpenTofu's exact bytes. Pure:
 // reading and writing the file on disk is lockfile-fs.ts's job.
 import type { AnyExpression, ContentAttribute, Diagnostic, Range } from "../../hcl/index.js";
-import { bodyContent, exprList, formatRange, nativeBody, parseConfig } from "../../hcl/index.js";
+import { bodyContent, exprList, formatRange, nativeBody, parseConfig, quoteStringLit } from "../../hcl/index.js";
 import { compareProviders, parseProviderSourceString, type Provider } from "../../addrs/index.js";
 import {
   parseVersion,
@@ -381,43 +381,6 @@ export interface SaveLocksOptions {
   command?: string;
 }
 
-/**
- * hclwrite's quoting of a string value: the escapes HCL needs, and `${`/`%{` doubled so they stay
- * literal text.
- */
-function quoteHCL(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i] as string;
-    const next = s[i + 1];
-    switch (ch) {
-      case "\n":
-        out += "\\n";
-        break;
-      case "\r":
-        out += "\\r";
-        break;
-      case "\t":
-        out += "\\t";
-        break;
-      case '"':
-        out += '\\"';
-        break;
-      case "\\":
-        out += "\\\\";
-        break;
-      case "$":
-      case "%":
-        out += next === "{" ? ch + ch : ch;
-        break;
-      default: {
-        const c = ch.charCodeAt(0);
-        out += c < 0x20 || c === 0x7f ? `\\u${c.toString(16).padStart(4, "0")}` : ch;
-      }
-    }
-  }
-  return `${out}"`;
-}
 
 /**
  * The lock file text, byte for byte as OpenTofu writes it: two header comment lines, then one
@@ -428,18 +391,18 @@ export function saveLocksToBytes(locks: Locks, options: SaveLocksOptions = {}): 
   const command = options.command ?? "tofu";
   let out = `# This file is maintained automatically by "${command} init".\n# Manual edits may be lost in future updates.\n`;
   for (const lock of locks.allProviders()) {
-    out += `\nprovider ${quoteHCL(lock.provider.toString())} {\n`;
+    out += `\nprovider ${quoteStringLit(lock.provider.toString())} {\n`;
     const constraints = versionConstraintsString(lock.constraints);
     // hclwrite aligns the `=` of consecutive one-line arguments; `hashes` spans lines, so it is not.
     if (constraints !== "") {
-      out += `  version     = ${quoteHCL(versionString(lock.version))}\n`;
-      out += `  constraints = ${quoteHCL(constraints)}\n`;
+      out += `  version     = ${quoteStringLit(versionString(lock.version))}\n`;
+      out += `  constraints = ${quoteStringLit(constraints)}\n`;
     } else {
-      out += `  version = ${quoteHCL(versionString(lock.version))}\n`;
+      out += `  version = ${quoteStringLit(versionString(lock.version))}\n`;
     }
     if (lock.hashes.length > 0) {
       out += "  hashes = [\n";
-      for (const h of lock.hashes) out += `    ${quoteHCL(h)},\n`;
+      for (const h of lock.hashes) out += `    ${quoteStringLit(h)},\n`;
       out += "  ]\n";
     }
     out += "}\n";
