@@ -1,0 +1,186 @@
+// The `configuration` section of the JSON plan (OpenTofu's internal/command/jsonconfig), from the
+// static config tree. Expressions (`constant_value`, `references`) need HCL evaluation and
+// reference analysis, which live above this module: callers inject them as an
+// ExpressionMarshaler. Without one, `expressions` and `*_expression` members are left out.
+import type { AnyExpression, Traverser } from "../hcl/index.js";
+import type { Config, ConfigBody, Module, Resource } from "../configs/index.js";
+import { impliedProviderForUnqualifiedType, impliedProviderLocalName } from "../addrs/index.js";
+import type { Block } from "../providers/schema/index.js";
+import { unmarkDeep } from "../values/index.js";
+import { goMap, goObject, goString, omitEmptyArray, omitEmptyString } from "./gojson.js";
+import { valueJSON } from "./jsonstate.js";
+import type { Schemas } from "./schemas.js";
+
+export interface ExpressionMarshaler {
+  /** The `expressions` map of a block body decoded against its schema; undefined to omit. */
+  body(body: ConfigBody, schema: Block | undefined): string | undefined;
+  /** One expression: `{"constant_value":…}` or `{"references":[…]}`; undefined to omit. */
+  expression(expr: AnyExpression): string | undefined;
+}
+
+export const noExpressions: ExpressionMarshaler = {
+  body: () => undefined,
+  expression: () => undefined,
+};
+
+interface ProviderEntry {
+  key: string;
+  json: string;
+}
+
+function traversalString(t: Traverser[]): string {
+  let out = "";
+  for (const s of t) {
+    const step = s as unknown as { type?: string; name?: string; kind?: string };
+    const name = step.name ?? "";
+    if (out === "") out = name;
+    else out += `.${name}`;
+  }
+  return out;
+}
+
+function providerKey(modulePath: readonly string[], localName: string, alias: string): string {
+  const base = alias ? `${localName}.${alias}` : localName;
+  return modulePath.length === 0 ? base : `${modulePath.map((p) => `module.${p}`).join(".")}:${base}`;
+}
+
+function resourceProviderFullName(m: Module, r: Resource): string {
+  if (r.provider) return r.provider.toString();
+  const local = r.providerConfigRef?.name ?? impliedProviderLocalName(r.type);
+  const req = m.providerRequirements.requiredProviders.get(local);
+  return (req?.type ?? impliedProviderForUnqualifiedType(local)).toString();
+}
+
+function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, providers: Map<string, ProviderEntry>): string {
+  const m = c.module;
+  const declaredIn = (local: string, alias: string): string => {
+    // A provider configured in this module has a module-qualified key; otherwise the resource
+    // uses the configuration its ancestors pass down, which we name from the nearest declarer.
+    for (let cur: Config | undefined = c; cur; cur = cur.parent) {
+      const key = alias ? `${local}.${alias}` : local;
+      if (cur.module.providerConfigs.has(key)) return providerKey(cur.path, local, alias);
+    }
+    return providerKey([], local, alias);
+  };
+
+  const outputs: Array<[string, string]> = [];
+  for (const [name, o] of m.outputs) {
+    const expr = o.expr ? ex.expression(o.expr) : undefined;
+    outputs.push([
+      name,
+      goObject([
+        ["sensitive", o.sensitive ? "true" : undefined],
+        ["expression", expr ?? "{}"],
+        ["depends_on", omitEmptyArray(o.dependsOn.map((d) => goString(traversalString(d))))],
+        ["description", omitEmptyString(o.description)],
+      ]),
+    ]);
+  }
+
+  const resourceJSON = (r: Resource): { address: string; json: string } => {
+    const address = r.mode === "managed" ? `${r.type}.${r.name}` : `${r.mode}.${r.type}.${r.name}`;
+    const local = r.providerConfigRef?.name ?? impliedProviderLocalName(r.type);
+    const alias = r.providerConfigRef?.alias ?? "";
+    const key = declaredIn(local, alias);
+    const fullName = resourceProviderFullName(m, r);
+    if (!providers.has(key)) {
+      providers.set(key, {
+        key,
+        json: goObject([
+          ["name", omitEmptyString(local)],
+          ["full_name", omitEmptyString(fullName)],
+          ["alias", omitEmptyString(alias)],
+        ]),
+      });
+    }
+    const schema = schemas.resourceTypeConfig(fullName, r.mode, r.type);
+    return {
+      address,
+      json: goObject([
+        ["address", goString(address)],
+        ["mode", goString(r.mode)],
+        ["type", goString(r.type)],
+        ["name", goString(r.name)],
+        ["provider_config_key", omitEmptyString(key)],
+        ["expressions", ex.body(r.config, schema?.block)],
+        ["schema_version", String(schema?.version ?? 0)],
+        ["count_expression", r.count ? ex.expression(r.count) : undefined],
+        ["for_each_expression", r.forEach ? ex.expression(r.forEach) : undefined],
+        ["depends_on", omitEmptyArray(r.dependsOn.map((d) => goString(traversalString(d))))],
+      ]),
+    };
+  };
+  const byAddr = (a: { address: string }, b: { address: string }): number => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0);
+  const managed = [...m.managedResources.values()].map(resourceJSON).sort(byAddr);
+  const data = [...m.dataResources.values()].map(resourceJSON).sort(byAddr);
+  const resources = [...managed, ...data].map((r) => r.json);
+
+  const calls: Array<[string, string]> = [];
+  for (const [name, mc] of m.moduleCalls) {
+    const child = c.children.get(name);
+    calls.push([
+      name,
+      goObject([
+        ["source", omitEmptyString(mc.sourceAddrRaw)],
+        ["expressions", ex.body(mc.config, undefined)],
+        ["count_expression", mc.count ? ex.expression(mc.count) : undefined],
+        ["for_each_expression", mc.forEach ? ex.expression(mc.forEach) : undefined],
+        ["module", child ? marshalModule(child, schemas, ex, providers) : "{}"],
+        ["version_constraint", omitEmptyString(mc.version.raw)],
+        ["depends_on", omitEmptyArray(mc.dependsOn.map((d) => goString(traversalString(d))))],
+      ]),
+    ]);
+  }
+
+  const variables: Array<[string, string]> = [];
+  for (const [name, v] of m.variables) {
+    let def: string | undefined;
+    if (v.default !== undefined) def = valueJSON(unmarkDeep(v.default)[0]);
+    variables.push([
+      name,
+      goObject([
+        ["default", def],
+        ["description", omitEmptyString(v.description)],
+        ["sensitive", v.sensitive ? "true" : undefined],
+      ]),
+    ]);
+  }
+
+  return goObject([
+    ["outputs", outputs.length > 0 ? goMap(outputs) : undefined],
+    ["resources", omitEmptyArray(resources)],
+    ["module_calls", calls.length > 0 ? goMap(calls) : undefined],
+    ["variables", variables.length > 0 ? goMap(variables) : undefined],
+  ]);
+}
+
+/** jsonconfig.Marshal: `{"provider_config":{…},"root_module":{…}}`. */
+export function marshalConfigJSON(config: Config, schemas: Schemas, ex: ExpressionMarshaler = noExpressions): string {
+  const providers = new Map<string, ProviderEntry>();
+  // Explicit provider blocks first, so their entries carry alias and version.
+  const visit = (c: Config): void => {
+    for (const p of c.module.providerConfigs.values()) {
+      const key = providerKey(c.path, p.name, p.alias);
+      const full = (p.providerType ?? c.module.providerRequirements.requiredProviders.get(p.name)?.type ?? impliedProviderForUnqualifiedType(p.name)).toString();
+      providers.set(key, {
+        key,
+        json: goObject([
+          ["name", omitEmptyString(p.name)],
+          ["full_name", omitEmptyString(full)],
+          ["alias", omitEmptyString(p.alias)],
+          ["version_constraint", omitEmptyString(c.module.providerRequirements.requiredProviders.get(p.name)?.requirement?.raw)],
+          ["module_address", omitEmptyString(c.path.map((s) => `module.${s}`).join("."))],
+          ["expressions", ex.body(p.config, undefined)],
+        ]),
+      });
+    }
+    for (const child of c.children.values()) visit(child);
+  };
+  visit(config);
+  const root = marshalModule(config, schemas, ex, providers);
+  return goObject([
+    ["provider_config", providers.size > 0 ? goMap([...providers.values()].map((p) => [p.key, p.json] as const)) : undefined],
+    ["root_module", root],
+  ]);
+}
+

@@ -1,0 +1,200 @@
+import { strToU8, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { AbsProviderConfig, RootModule, newBuiltInProvider, parseAbsResourceInstanceStr, parseAbsOutputValueStr, stringKey } from "../addrs/index.js";
+import { attribute, block, nestedBlock } from "../providers/schema/index.js";
+import { newObjectSrc, State } from "../states/index.js";
+import { DynamicPseudoType, NumberType, SENSITIVE, StringType, listOf, mark, numberIntVal, objectVal, setOf, setVal, stringVal, unknownVal, nullVal, listVal, rawEquals } from "../values/index.js";
+import { newResourceInstanceChange } from "./changes.js";
+import { builtinSchemas, terraformDataBlock } from "./fromtf.testkit.js";
+import { marshalPlanForRenderer, marshalPlanJSON } from "./jsonplan.js";
+import { newPlan } from "./plan.js";
+import { PLAN_FILE_VERSION, readPlanFile, writePlanFile } from "./planfile.js";
+import { renderHumanPlan } from "./render/plan.js";
+import { newSchemas } from "./schemas.js";
+
+const addr = (s: string) => parseAbsResourceInstanceStr(s).result!;
+const PROVIDER = new AbsProviderConfig(RootModule, newBuiltInProvider("terraform"));
+
+describe("plan file", () => {
+  const plan = newPlan({
+    uiMode: "normal",
+    timestamp: new Date("2024-05-06T07:08:09Z"),
+    variableValues: new Map([["name", mark(stringVal("x"), SENSITIVE)]]),
+    applyable: true,
+  });
+  plan.changes.resources.push(
+    newResourceInstanceChange({
+      addr: addr('terraform_data.a["k"]'),
+      prevRunAddr: addr("terraform_data.old"),
+      providerAddr: PROVIDER,
+      providerKey: stringKey("eu"),
+      change: {
+        action: "Update",
+        before: objectVal({ id: stringVal("1"), input: mark(stringVal("s"), SENSITIVE) }),
+        after: objectVal({ id: stringVal("1"), input: unknownVal(DynamicPseudoType) }),
+        importing: { id: "abc" },
+        generatedConfig: "",
+      },
+      actionReason: "ReplaceByRequest",
+      requiredReplace: [[{ kind: "attr", name: "input" }]],
+    }),
+  );
+  plan.changes.outputs.push({ addr: parseAbsOutputValueStr("output.o").result!, sensitive: false, change: { action: "Create", before: nullVal(StringType), after: stringVal("v"), generatedConfig: "" } });
+  plan.priorState.rootModule().setResourceInstanceCurrent(addr("terraform_data.old").resource, newObjectSrc({ attrsJSON: '{"id":"1"}' }), PROVIDER);
+
+  it("round-trips the plan, states, config snapshot and lock file", () => {
+    const w = writePlanFile(
+      {
+        plan,
+        config: { modules: [{ key: "", dir: ".", sourceAddr: "", version: "", files: new Map([["main.tf", strToU8("# hi\n")]]) }] },
+        dependencyLocks: strToU8("# locks\n"),
+      },
+      { tofuVersion: "1.11.0" },
+    );
+    expect(w.ok).toBe(true);
+    if (!w.ok) return;
+    const r = readPlanFile(w.bytes);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const p = r.contents.plan;
+    const rc = p.changes.resources[0]!;
+    expect(rc.addr.toString()).toBe('terraform_data.a["k"]');
+    expect(rc.prevRunAddr.toString()).toBe("terraform_data.old");
+    expect(rc.providerKey).toEqual(stringKey("eu"));
+    expect(rc.change.importing).toEqual({ id: "abc" });
+    expect(rc.actionReason).toBe("ReplaceByRequest");
+    expect(rawEquals(rc.change.before, plan.changes.resources[0]!.change.before)).toBe(true);
+    expect(rc.change.after.kind).toBe("object");
+    expect(rc.change.after.kind === "object" && rc.change.after.attrs.get("input")?.kind).toBe("unknown");
+    expect(p.variableValues.get("name")?.marks.has(SENSITIVE)).toBe(true);
+    expect(p.timestamp.toISOString()).toBe("2024-05-06T07:08:09.000Z");
+    expect(p.priorState.rootModule().resources.size).toBe(1);
+    expect(r.contents.config.modules[0]?.files.get("main.tf")).toEqual(strToU8("# hi\n"));
+    expect(r.contents.dependencyLocks).toEqual(strToU8("# locks\n"));
+    // Same plan, same bytes.
+    const w2 = writePlanFile({ plan: p, config: r.contents.config, dependencyLocks: r.contents.dependencyLocks }, { tofuVersion: "1.11.0" });
+    expect(w2.ok && w2.bytes).toEqual(w.bytes);
+  });
+
+  it("rejects files that are not plans, foreign plans and stale versions", () => {
+    const notZip = readPlanFile(strToU8("hello"));
+    expect(notZip.ok).toBe(false);
+    expect(notZip.diagnostics[0]?.detail).toContain("not a zip archive");
+    const tofu = readPlanFile(zipSync({ tfplan: new Uint8Array([0x0a, 0x01, 0x02]) }));
+    expect(tofu.diagnostics[0]?.summary).toBe("Invalid plan file");
+    const foreign = readPlanFile(zipSync({ tfplan: strToU8('{"format":"something-else"}') }));
+    expect(foreign.diagnostics[0]?.summary).toBe("Unsupported plan file");
+    const stale = readPlanFile(zipSync({ tfplan: strToU8(`{"format":"terrace-plan","version":${PLAN_FILE_VERSION + 1}}`) }));
+    expect(stale.diagnostics[0]?.summary).toBe("Saved plan is incompatible");
+    const noPlan = readPlanFile(zipSync({ other: strToU8("x") }));
+    expect(noPlan.diagnostics[0]?.detail).toContain("no tfplan entry");
+  });
+});
+
+describe("JSON plan prior_state", () => {
+  it("includes the prior state when it has resources", () => {
+    const p = newPlan({ timestamp: new Date("2024-01-01T00:00:00Z") });
+    p.priorState.rootModule().setResourceInstanceCurrent(
+      addr("terraform_data.x").resource,
+      newObjectSrc({ attrsJSON: '{"id":"i","input":{"value":"a","type":"string"},"output":{"value":"a","type":"string"},"triggers_replace":null}' }),
+      PROVIDER,
+    );
+    const r = marshalPlanJSON(p, { schemas: builtinSchemas, terraformVersion: "1.11.0" });
+    expect(r.ok && r.json).toContain(
+      '"prior_state":{"format_version":"1.0","terraform_version":"1.11.0","values":{"root_module":{"resources":[{"address":"terraform_data.x","mode":"managed","type":"terraform_data","name":"x","provider_name":"terraform.io/builtin/terraform","schema_version":0,"values":{"id":"i","input":"a","output":"a","triggers_replace":null},"sensitive_values":{}}]}}}',
+    );
+  });
+});
+
+describe("human renderer: blocks, sets, sensitive, replacement", () => {
+  const ruleBlock = block({ port: attribute({ type: NumberType, optional: true }), cidr: attribute({ type: StringType, optional: true }) });
+  const sim = block(
+    {
+      id: attribute({ type: StringType, computed: true }),
+      name: attribute({ type: StringType, required: true }),
+      tags: attribute({ type: setOf(StringType), optional: true }),
+      password: attribute({ type: StringType, optional: true, sensitive: true }),
+    },
+    { rule: nestedBlock(ruleBlock, "list") },
+  );
+  const schemas = newSchemas({ "registry.opentofu.org/hashicorp/sim": { resourceTypes: { sim_vm: { version: 0, block: sim } } } });
+  const provider = new AbsProviderConfig(RootModule, parseProvider());
+  function parseProvider() {
+    return { ...newBuiltInProvider("x"), toString: () => "registry.opentofu.org/hashicorp/sim" } as unknown as ReturnType<typeof newBuiltInProvider>;
+  }
+  const rule = (port: number, cidr: string) => objectVal({ port: numberIntVal(port), cidr: stringVal(cidr) });
+  const before = objectVal({
+    id: stringVal("vm-1"),
+    name: stringVal("a"),
+    tags: setVal([stringVal("x"), stringVal("y")]),
+    password: stringVal("p1"),
+    rule: listVal([rule(22, "0.0.0.0/0"), rule(80, "10.0.0.0/8")]),
+  });
+  const after = objectVal({
+    id: unknownVal(StringType),
+    name: stringVal("b"),
+    tags: setVal([stringVal("x"), stringVal("z")]),
+    password: stringVal("p2"),
+    rule: listVal([rule(22, "0.0.0.0/0"), rule(443, "10.0.0.0/8")]),
+  });
+  it("renders a replacement with nested blocks, a set diff and a sensitive attribute", () => {
+    const p = newPlan();
+    p.changes.resources.push(
+      newResourceInstanceChange({
+        addr: addr("sim_vm.web"),
+        providerAddr: provider,
+        change: { action: "DeleteThenCreate", before, after, generatedConfig: "" },
+        actionReason: "ReplaceBecauseCannotUpdate",
+        requiredReplace: [[{ kind: "attr", name: "name" }]],
+      }),
+    );
+    const j = marshalPlanForRenderer(p, schemas);
+    expect(j.ok).toBe(true);
+    if (!j.ok) return;
+    const r = renderHumanPlan(j.json, (pn, m, t) => schemas.resourceTypeConfig(pn, m as "managed", t)?.block, "normal");
+    expect(r.ok && r.text).toBe(
+      [
+        "",
+        "OpenTofu used the selected providers to generate the following execution",
+        "plan. Resource actions are indicated with the following symbols:",
+        "-/+ destroy and then create replacement",
+        "",
+        "OpenTofu will perform the following actions:",
+        "",
+        "  # sim_vm.web must be replaced",
+        '-/+ resource "sim_vm" "web" {',
+        '      ~ id       = "vm-1" -> (known after apply)',
+        '      ~ name     = "a" -> "b" # forces replacement',
+        "      ~ password = (sensitive value)",
+        // tags is one of the "important" attributes, shown in full.
+        "      ~ tags     = [",
+        '            "x",',
+        '          - "y",',
+        '          + "z",',
+        "        ]",
+        "",
+        "      ~ rule {",
+        "          ~ port = 80 -> 443",
+        "            # (1 unchanged attribute hidden)",
+        "        }",
+        "",
+        "        # (1 unchanged block hidden)",
+        "    }",
+        "",
+        "Plan: 1 to add, 0 to change, 1 to destroy.",
+        "",
+      ].join("\n"),
+    );
+    void listOf;
+    void terraformDataBlock;
+  });
+
+  it("says there are no changes", () => {
+    const r = renderHumanPlan("{}", () => undefined, "normal");
+    expect(r.ok && r.text).toBe(
+      "\nNo changes. Your infrastructure matches the configuration.\n\nOpenTofu has compared your real infrastructure against your configuration and\nfound no differences, so no changes are needed.\n",
+    );
+    const d = renderHumanPlan("{}", () => undefined, "destroy");
+    expect(d.ok && d.text).toContain("No changes. No objects need to be destroyed.");
+  });
+});
