@@ -18,6 +18,9 @@ export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, Comma
   // Loaded on use: they pull in the provider installer, which the other commands do not need.
   ["init", { run: async (args, io) => (await import("./init.js")).initCommand(args, io), synopsis: "Prepare your working directory for other commands" }],
   ["validate", { run: async (args, io) => (await import("./validate.js")).validateCommand(args, io), synopsis: "Check whether the configuration is valid" }],
+  ["plan", { run: async (args, io) => (await import("./plan.js")).planCommand(args, io), synopsis: "Show changes required by the current configuration" }],
+  ["apply", { run: async (args, io) => (await import("./apply.js")).applyCommand(args, io), synopsis: "Create or update infrastructure" }],
+  ["destroy", { run: async (args, io) => (await import("./apply.js")).destroyCommand(args, io), synopsis: "Destroy previously-created infrastructure" }],
   ["version", { run: versionCommand, synopsis: "Show the current Terrace version" }],
 ]);
 

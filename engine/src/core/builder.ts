@@ -1,0 +1,78 @@
+// Graph builders (OpenTofu's PlanGraphBuilder and ApplyGraphBuilder): a list of transformers run
+// in order over an empty graph, then a check for cycles, reported as OpenTofu reports them
+// ("Cycle: a, b").
+import type { Diagnostic } from "../hcl/index.js";
+import { AcyclicGraph } from "../graph/index.js";
+import { nodeName, type GraphNode } from "./nodes.js";
+import {
+  applyExpansionTransformer,
+  cbdEdgeTransformer,
+  configResourceTransformer,
+  dependsOnTransformer,
+  destroyEdgeTransformer,
+  diffTransformer,
+  moduleCallTransformer,
+  moduleExpansionTransformer,
+  namedValuesTransformer,
+  orphanResourceTransformer,
+  providerTransformer,
+  referenceTransformer,
+  type BuildContext,
+  type Graph,
+  type Transformer,
+} from "./transform.js";
+
+export function newGraph(): Graph {
+  return new AcyclicGraph<GraphNode>({ key: nodeName, name: nodeName });
+}
+
+export function buildGraph(b: BuildContext, transformers: readonly Transformer[]): { graph: Graph; diagnostics: Diagnostic[] } {
+  const graph = newGraph();
+  const diagnostics: Diagnostic[] = [];
+  for (const t of transformers) diagnostics.push(...t(graph, b));
+  diagnostics.push(...cycleDiagnostics(graph));
+  return { graph, diagnostics };
+}
+
+export function cycleDiagnostics(g: Graph): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const p of g.validate()) {
+    if (p.kind === "cycle") out.push({ severity: "error", summary: `Cycle: ${p.vertices.map(nodeName).join(", ")}`, detail: "" });
+    else if (p.kind === "self-reference") out.push({ severity: "error", summary: `Self-referential block`, detail: `${nodeName(p.vertex)} refers to itself.` });
+  }
+  return out;
+}
+
+/** The plan graph: every configuration object, orphans from state, providers, references. */
+export function planTransformers(destroy: boolean): Transformer[] {
+  if (destroy) {
+    return [namedValuesTransformer(false), moduleCallTransformer, orphanResourceTransformer, providerTransformer, moduleExpansionTransformer, referenceTransformer];
+  }
+  return [
+    namedValuesTransformer(true),
+    moduleCallTransformer,
+    configResourceTransformer,
+    orphanResourceTransformer,
+    providerTransformer,
+    moduleExpansionTransformer,
+    referenceTransformer,
+    dependsOnTransformer,
+  ];
+}
+
+/** The apply graph: a node per change, the objects their expressions need, destroy ordering. */
+export function applyTransformers(destroy: boolean): Transformer[] {
+  return [
+    namedValuesTransformer(!destroy),
+    moduleCallTransformer,
+    ...(destroy ? [] : [configResourceTransformer]),
+    diffTransformer,
+    providerTransformer,
+    moduleExpansionTransformer,
+    applyExpansionTransformer,
+    referenceTransformer,
+    dependsOnTransformer,
+    destroyEdgeTransformer,
+    cbdEdgeTransformer,
+  ];
+}

@@ -1,0 +1,208 @@
+// Node executors shared by plan and apply (OpenTofu's Execute methods of NodeRootVariable,
+// nodeModuleVariable, NodeLocal, NodeApplyableOutput, nodeExpandModule and NodeApplyableProvider),
+// and the dispatcher the graph walk calls for every vertex.
+import { AbsOutputValue, NoKey, OutputValue, RootModuleInstance, type InstanceKey, type ModuleInstance } from "../addrs/index.js";
+import { configBodyJustAttributes, exprVariables, inputVariableDeclaration, unionBody } from "../configs/index.js";
+import { markVariableValue, prepareFinalInputVariableValue } from "../configs/inputvars/index.js";
+import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
+import type { WalkContext } from "../graph/index.js";
+import { evaluateAny } from "../lang/eval/index.js";
+import { SENSITIVE, DynamicVal, containsMarked, hasMark, isWhollyKnown, nullVal, rawEquals, unmarkDeep, unmarkDeepWithPaths, type Value } from "../values/index.js";
+import { evalScope } from "./evaluate.js";
+import { NO_REPETITION, evaluateExpansion, type RepetitionData } from "./expand.js";
+import { assertNever } from "../values/index.js";
+import type { GraphNode } from "./nodes.js";
+import type { OutputChange } from "../plans/index.js";
+import type { RunState } from "./run.js";
+import { blockReferences, decodeBody } from "./schemabody.js";
+import { planOrphanInstance, planResource, planResourceInstance, planOrphanResource } from "./plan_instance.js";
+import { applyInstance, destroyInstance, expandResourceForApply } from "./apply_instance.js";
+
+/** Runs one vertex; the diagnostics it returns decide whether the walk counts it as failed. */
+export async function executeNode(run: RunState, n: GraphNode, wctx: WalkContext<GraphNode>): Promise<Diagnostic[]> {
+  switch (n.kind) {
+    case "variable":
+      return evalModuleVariable(run, n);
+    case "local":
+      return evalLocal(run, n);
+    case "output":
+      return evalOutput(run, n);
+    case "moduleCall":
+      return expandModuleCall(run, n);
+    case "provider":
+      return configureProvider(run, n);
+    case "resource":
+      return run.opts.operation === "plan" ? planResource(run, n, wctx) : expandResourceForApply(run, n);
+    case "orphanResource":
+      return planOrphanResource(run, n, wctx);
+    case "planInstance":
+      return planResourceInstance(run, n);
+    case "planOrphan":
+      return planOrphanInstance(run, n);
+    case "applyInstance":
+      return applyInstance(run, n);
+    case "destroyInstance":
+      return destroyInstance(run, n);
+    default:
+      return assertNever(n);
+  }
+}
+
+function staticPathOf(m: ModuleInstance): string[] {
+  return m.steps.map((s) => s.name);
+}
+
+async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "variable" }>): Promise<Diagnostic[]> {
+  // Root module variables are set from the caller's values before the walk.
+  if (n.module.length === 0) return [];
+  const diagnostics: Diagnostic[] = [];
+  const cfg = run.moduleConfig(n.module);
+  const parentCfg = run.moduleConfig(n.module.slice(0, -1));
+  const v = cfg?.module.variables.get(n.name);
+  const call = parentCfg?.module.moduleCalls.get(n.module[n.module.length - 1] ?? "");
+  if (!v || !call) return diagnostics;
+  const attr = configBodyJustAttributes(call.config).attributes.get(n.name);
+  const decl = inputVariableDeclaration(v);
+  for (const inst of run.expander.moduleInstances(n.module)) {
+    let raw: Value | undefined;
+    if (attr) {
+      const scope = evalScope(run, { module: inst.parent(), repetition: run.expander.moduleRepetitionData(inst), hasCount: !!call.count, hasForEach: !!call.forEach }, exprVariables(attr.expr));
+      diagnostics.push(...scope.diagnostics);
+      const r = evaluateAny(attr.expr, scope.ctx);
+      diagnostics.push(...r.diagnostics);
+      raw = r.value;
+    }
+    const fin = prepareFinalInputVariableValue({ value: raw, sourceType: "config", sourceRange: attr?.expr.range }, decl);
+    diagnostics.push(...fin.diagnostics);
+    run.values.set("var", inst, n.name, markVariableValue(fin.value, decl));
+  }
+  return diagnostics;
+}
+
+async function evalLocal(run: RunState, n: Extract<GraphNode, { kind: "local" }>): Promise<Diagnostic[]> {
+  const l = run.moduleConfig(n.module)?.module.locals.get(n.name);
+  if (!l) return [];
+  const diagnostics: Diagnostic[] = [];
+  for (const inst of run.expander.moduleInstances(n.module)) {
+    const scope = evalScope(run, { module: inst, repetition: NO_REPETITION }, exprVariables(l.expr));
+    diagnostics.push(...scope.diagnostics);
+    if (hasErrors(scope.diagnostics)) {
+      run.values.set("local", inst, n.name, DynamicVal);
+      continue;
+    }
+    const r = evaluateAny(l.expr, scope.ctx);
+    diagnostics.push(...r.diagnostics);
+    run.values.set("local", inst, n.name, r.value);
+  }
+  return diagnostics;
+}
+
+const SENSITIVE_OUTPUT_DETAIL =
+  "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, OpenTofu requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true";
+
+async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" }>): Promise<Diagnostic[]> {
+  const o = run.moduleConfig(n.module)?.module.outputs.get(n.name);
+  if (!o?.expr) return [];
+  const diagnostics: Diagnostic[] = [];
+  for (const inst of run.expander.moduleInstances(n.module)) {
+    const scope = evalScope(run, { module: inst, repetition: NO_REPETITION }, exprVariables(o.expr));
+    diagnostics.push(...scope.diagnostics);
+    if (hasErrors(scope.diagnostics)) continue;
+    const r = evaluateAny(o.expr, scope.ctx);
+    diagnostics.push(...r.diagnostics);
+    if (hasErrors(r.diagnostics)) continue;
+    let value = r.value;
+    if (inst.isRoot() && !o.sensitive && containsMarked(value) && containsSensitive(value)) {
+      diagnostics.push(errorDiag("Output refers to sensitive values", SENSITIVE_OUTPUT_DETAIL, o.declRange));
+      continue;
+    }
+    if (o.sensitive) value = markSensitive(value);
+    run.values.set("output", inst, n.name, value);
+    if (!inst.isRoot()) continue;
+    if (run.opts.operation === "plan") run.outputChanges.push(outputChange(run, n.name, value, o.sensitive));
+    else if (isWhollyKnown(unmarkDeep(value)[0])) run.state.setOutputValue(n.name, unmarkDeep(value)[0], o.sensitive);
+  }
+  return diagnostics;
+}
+
+function containsSensitive(v: Value): boolean {
+  const [, pvm] = unmarkDeepWithPaths(v);
+  return pvm.some((p) => p.marks.has(SENSITIVE));
+}
+
+function markSensitive(v: Value): Value {
+  return hasMark(v, SENSITIVE) ? v : { ...v, marks: new Set([...v.marks, SENSITIVE]) };
+}
+
+/** The planned change of a root output (OpenTofu's NodeApplyableOutput in plan mode). */
+export function outputChange(run: RunState, name: string, after: Value, sensitive: boolean): OutputChange {
+  const prior = run.state.outputValue(name);
+  const before = prior ? prior.value : nullVal(after.type);
+  const [plainAfter] = unmarkDeep(after);
+  let action: OutputChange["change"]["action"];
+  if (!prior) action = "Create";
+  else if (isWhollyKnown(plainAfter) && rawEquals(unmarkDeep(before)[0], plainAfter) && prior.sensitive === sensitive) action = "NoOp";
+  else action = "Update";
+  return {
+    addr: new AbsOutputValue(RootModuleInstance, new OutputValue(name)),
+    sensitive: sensitive || (prior?.sensitive ?? false),
+    change: { action, before, after, generatedConfig: "" },
+  };
+}
+
+/** A root output the configuration no longer declares (or every output, in a destroy plan). */
+export function deletedOutputChange(run: RunState, name: string): OutputChange | undefined {
+  const prior = run.state.outputValue(name);
+  if (!prior) return undefined;
+  return {
+    addr: new AbsOutputValue(RootModuleInstance, new OutputValue(name)),
+    sensitive: prior.sensitive,
+    change: { action: "Delete", before: prior.value, after: nullVal(prior.value.type), generatedConfig: "" },
+  };
+}
+
+async function expandModuleCall(run: RunState, n: Extract<GraphNode, { kind: "moduleCall" }>): Promise<Diagnostic[]> {
+  const call = run.moduleConfig(n.module)?.module.moduleCalls.get(n.name);
+  if (!call) return [];
+  const diagnostics: Diagnostic[] = [];
+  const byParent: Array<{ parent: ModuleInstance; expansion: NonNullable<ReturnType<typeof evaluateExpansion>["expansion"]> }> = [];
+  for (const parent of run.expander.moduleInstances(n.module)) {
+    const t = [...(call.count ? exprVariables(call.count) : []), ...(call.forEach ? exprVariables(call.forEach) : [])];
+    const scope = evalScope(run, { module: parent, repetition: NO_REPETITION }, t);
+    diagnostics.push(...scope.diagnostics);
+    if (hasErrors(scope.diagnostics)) continue;
+    const e = evaluateExpansion(call.count, call.forEach, scope.ctx);
+    diagnostics.push(...e.diagnostics);
+    if (e.expansion) byParent.push({ parent, expansion: e.expansion });
+  }
+  run.expander.setModuleCallExpansions(n.module, n.name, byParent);
+  return diagnostics;
+}
+
+async function configureProvider(run: RunState, n: Extract<GraphNode, { kind: "provider" }>): Promise<Diagnostic[]> {
+  const schema = run.providers.providerSchema(n.addr.provider);
+  if (!schema) return []; // reported when schemas were loaded
+  const diagnostics: Diagnostic[] = [];
+  // Provider blocks are not allowed in modules with count/for_each, so there is one module instance.
+  const inst = run.expander.moduleInstances(n.module)[0] ?? RootModuleInstance;
+  const body = n.config?.config ?? unionBody([]);
+  const instances: Array<{ key: InstanceKey; rep: RepetitionData }> = [];
+  if (n.config?.instances) {
+    for (const [k, r] of n.config.instances) instances.push({ key: { kind: "StringKey", value: k }, rep: { eachKey: r.eachKey, eachValue: r.eachValue } });
+  } else {
+    instances.push({ key: NoKey, rep: NO_REPETITION });
+  }
+  for (const { key, rep } of instances) {
+    const scope = evalScope(run, { module: inst, repetition: rep, hasForEach: n.config?.instances !== undefined }, blockReferences(body, schema.provider.block));
+    diagnostics.push(...scope.diagnostics);
+    if (hasErrors(scope.diagnostics)) continue;
+    const decoded = decodeBody(body, schema.provider.block, scope.ctx);
+    diagnostics.push(...decoded.diagnostics);
+    if (hasErrors(decoded.diagnostics)) continue;
+    const [plain] = unmarkDeep(decoded.value);
+    diagnostics.push(...(await run.providers.configure(n.addr, key, plain)));
+  }
+  return diagnostics;
+}
+
+export { staticPathOf };

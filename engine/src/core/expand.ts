@@ -1,0 +1,181 @@
+// Expansion of `count` and `for_each` (OpenTofu's instances.Expander and eval_count.go /
+// eval_for_each.go): which instances of each module call and resource exist, and the repetition
+// data (`count.index`, `each.key`, `each.value`) each instance's expressions see.
+import {
+  NoKey,
+  intKey,
+  stringKey,
+  compareInstanceKeys,
+  type InstanceKey,
+  RootModuleInstance,
+  type ModuleInstance,
+} from "../addrs/index.js";
+import { errorDiag, hasErrors, type AnyExpression, type Diagnostic } from "../hcl/index.js";
+import { evaluateForEachExpression } from "../configs/index.js";
+import { evaluateAny, type EvalContext } from "../lang/eval/index.js";
+import { NumberType, convert, numberIntVal, stringVal, unmark, type Value } from "../values/index.js";
+
+/** How many instances an object has. */
+export type Expansion =
+  | { readonly kind: "single" }
+  | { readonly kind: "count"; readonly count: number }
+  | { readonly kind: "forEach"; readonly elements: ReadonlyMap<string, Value> };
+
+export const SINGLE: Expansion = Object.freeze({ kind: "single" });
+
+/** What `count.*` and `each.*` are for one instance (OpenTofu's instances.RepetitionData). */
+export interface RepetitionData {
+  readonly countIndex?: Value;
+  readonly eachKey?: Value;
+  readonly eachValue?: Value;
+}
+
+export const NO_REPETITION: RepetitionData = Object.freeze({});
+
+export function expansionKeys(e: Expansion): InstanceKey[] {
+  switch (e.kind) {
+    case "single":
+      return [NoKey];
+    case "count":
+      return Array.from({ length: e.count }, (_, i) => intKey(i));
+    case "forEach":
+      return [...e.elements.keys()].map((k) => stringKey(k));
+  }
+}
+
+export function repetitionFor(e: Expansion, key: InstanceKey): RepetitionData {
+  switch (e.kind) {
+    case "single":
+      return NO_REPETITION;
+    case "count":
+      return key.kind === "IntKey" ? { countIndex: numberIntVal(key.value) } : NO_REPETITION;
+    case "forEach": {
+      if (key.kind !== "StringKey") return NO_REPETITION;
+      const v = e.elements.get(key.value);
+      return v === undefined ? NO_REPETITION : { eachKey: stringVal(key.value), eachValue: v };
+    }
+  }
+}
+
+/** Whether an instance key fits the expansion's kind and range. */
+export function expansionHasKey(e: Expansion, key: InstanceKey): boolean {
+  switch (e.kind) {
+    case "single":
+      return key.kind === "NoKey";
+    case "count":
+      return key.kind === "IntKey" && key.value >= 0 && key.value < e.count;
+    case "forEach":
+      return key.kind === "StringKey" && e.elements.has(key.value);
+  }
+}
+
+const UNKNOWN_COUNT =
+  'The "count" value depends on resource attributes that cannot be determined until apply, so OpenTofu cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on.';
+
+/** eval_count.go's evaluateCountExpression. */
+export function evaluateCount(expr: AnyExpression, ctx: EvalContext): { count: number; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const r = evaluateAny(expr, ctx);
+  diagnostics.push(...r.diagnostics);
+  if (hasErrors(diagnostics)) return { count: -1, diagnostics };
+  const c = convert(r.value, NumberType);
+  if (!c.ok) {
+    diagnostics.push(errorDiag("Incorrect value type", `Invalid expression value: ${c.error.message}.`, expr.range));
+    return { count: -1, diagnostics };
+  }
+  // Sensitive counts are allowed: the number of instances does not disclose the value.
+  const [v] = unmark(c.value);
+  if (v.kind === "null") {
+    diagnostics.push(errorDiag("Invalid count argument", 'The given "count" argument value is null. An integer is required.', expr.range));
+    return { count: -1, diagnostics };
+  }
+  if (v.kind === "unknown") {
+    diagnostics.push(errorDiag("Invalid count argument", UNKNOWN_COUNT, expr.range));
+    return { count: -1, diagnostics };
+  }
+  if (v.kind !== "number") return { count: -1, diagnostics };
+  const big = v.value.isInt() ? v.value.toBigInt() : undefined;
+  if (big === undefined || big > BigInt(Number.MAX_SAFE_INTEGER) || big < -BigInt(Number.MAX_SAFE_INTEGER)) {
+    diagnostics.push(
+      errorDiag("Invalid count argument", `The given "count" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.`, expr.range),
+    );
+    return { count: -1, diagnostics };
+  }
+  const n = Number(big);
+  if (n < 0) {
+    diagnostics.push(errorDiag("Invalid count argument", 'The given "count" argument value is unsuitable: must be greater than or equal to zero.', expr.range));
+    return { count: -1, diagnostics };
+  }
+  return { count: n, diagnostics };
+}
+
+/** The expansion of an object with the given `count` / `for_each` (neither: a single instance). */
+export function evaluateExpansion(
+  count: AnyExpression | undefined,
+  forEach: AnyExpression | undefined,
+  ctx: EvalContext,
+): { expansion: Expansion | undefined; diagnostics: Diagnostic[] } {
+  if (count) {
+    const r = evaluateCount(count, ctx);
+    return { expansion: r.count < 0 ? undefined : { kind: "count", count: r.count }, diagnostics: r.diagnostics };
+  }
+  if (forEach) {
+    const r = evaluateForEachExpression(forEach, () => ({ ctx, diagnostics: [] }));
+    return { expansion: hasErrors(r.diagnostics) ? undefined : { kind: "forEach", elements: r.instances }, diagnostics: r.diagnostics };
+  }
+  return { expansion: SINGLE, diagnostics: [] };
+}
+
+function pathKey(path: readonly string[]): string {
+  return path.join("\u0000");
+}
+
+/**
+ * The instances known so far in one walk. Module calls and resources register their expansion
+ * as their graph node runs; everything that depends on them runs later (graph order), so reads
+ * never race writes.
+ */
+export class Expander {
+  /** Static module path → its instances, in order. */
+  private readonly modules = new Map<string, ModuleInstance[]>([[pathKey([]), [RootModuleInstance]]]);
+  /** Module instance string → the repetition data of the call that made it. */
+  private readonly moduleRepetition = new Map<string, RepetitionData>();
+  /** `<parent module instance>|<call name>` → the call's expansion there. */
+  private readonly calls = new Map<string, Expansion>();
+  /** `<module instance>|<resource addr>` → the resource's expansion there. */
+  private readonly resources = new Map<string, Expansion>();
+
+  moduleInstances(path: readonly string[]): ModuleInstance[] {
+    return this.modules.get(pathKey(path)) ?? [];
+  }
+
+  /** Records the instances of `call` inside every instance of its parent module. */
+  setModuleCallExpansions(parentPath: readonly string[], call: string, byParent: ReadonlyArray<{ parent: ModuleInstance; expansion: Expansion }>): void {
+    const out: ModuleInstance[] = [];
+    for (const { parent, expansion } of byParent) {
+      this.calls.set(`${parent.toString()}|${call}`, expansion);
+      for (const key of expansionKeys(expansion).sort(compareInstanceKeys)) {
+        const inst = parent.child(call, key);
+        out.push(inst);
+        this.moduleRepetition.set(inst.toString(), repetitionFor(expansion, key));
+      }
+    }
+    this.modules.set(pathKey([...parentPath, call]), out);
+  }
+
+  moduleCallExpansion(parent: ModuleInstance, call: string): Expansion | undefined {
+    return this.calls.get(`${parent.toString()}|${call}`);
+  }
+
+  moduleRepetitionData(inst: ModuleInstance): RepetitionData {
+    return this.moduleRepetition.get(inst.toString()) ?? NO_REPETITION;
+  }
+
+  setResourceExpansion(module: ModuleInstance, resourceAddr: string, e: Expansion): void {
+    this.resources.set(`${module.toString()}|${resourceAddr}`, e);
+  }
+
+  resourceExpansion(module: ModuleInstance, resourceAddr: string): Expansion | undefined {
+    return this.resources.get(`${module.toString()}|${resourceAddr}`);
+  }
+}

@@ -1,0 +1,3 @@
+resource "terraform_data" "first" {
+  input = "1"
+}
