@@ -97,3 +97,27 @@ describe("terrace plan / apply / destroy", () => {
     expect(p.stderr).toContain("Reference to undeclared input variable");
   });
 });
+
+describe("a bundled provider over the plugin protocol", () => {
+  it("init locks it, apply creates through gRPC, and a second plan has no changes", async () => {
+    const { initCommand } = await import("./init.js");
+    const { dir } = workDir({
+      "main.tf": [
+        'terraform {\n  required_providers {\n    random = { source = "hashicorp/random" }\n  }\n}',
+        'resource "random_id" "x" {\n  byte_length = 4\n}',
+        'output "hex" {\n  value = random_id.x.hex\n}',
+        "",
+      ].join("\n"),
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir);
+    expect(a.stderr).toBe("");
+    expect(a.code).toBe(0);
+    expect(a.stdout).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
+    const hex = (stateOf(dir).outputs.hex?.value ?? "") as string;
+    expect(hex).toMatch(/^[0-9a-f]{8}$/);
+    const p = await runCommand(planCommand, ["-no-color", "-detailed-exitcode"], dir);
+    expect(p.code).toBe(0);
+    expect(p.stdout).toContain("No changes. Your infrastructure matches the configuration.");
+  }, 120_000);
+});

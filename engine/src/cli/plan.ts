@@ -37,6 +37,8 @@ import { LocalStore, DEFAULT_STATE_FILENAME, State } from "../states/index.js";
 import { formatValue, type Value } from "../values/index.js";
 import { parseFlags, type ParsedFlags } from "./args.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
+import { versionString as lockedVersionString } from "../versions/index.js";
+import { bundledProviders } from "./bundled.js";
 import type { Command, CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
 import { LineReader, View } from "./view.js";
@@ -166,12 +168,20 @@ export function providerFactory(workingDir: string): ProviderFactory {
     const locks = await loadLocksFromFile(path.join(workingDir, LOCK_FILE_PATH));
     const lock = locks.missing ? undefined : locks.locks.provider(p);
     if (!lock) return fail(`Could not load the schema for provider ${p.toString()}: the provider is not installed. Run "terrace init".`);
-    const cache = new ProviderCacheDir(path.join(workingDir, ".terraform", "providers"), currentPlatform());
-    const entry = await cache.providerVersion(p, lock.version);
-    if (!entry) return fail(`Could not load the schema for provider ${p.toString()}: the provider is not installed. Run "terrace init".`);
-    const exe = await executableFile(entry);
-    if (!exe.ok) return fail(exe.error);
-    const r = await launchProvider({ command: exe.path, cwd: workingDir, providerAddr: p.toString() });
+    // A provider Terrace ships is not copied into the cache: init locks its version and it runs
+    // from the engine's own executables.
+    const bundled = bundledProviders().find((b) => b.provider.equal(p) && b.version === lockedVersionString(lock.version));
+    let command: string;
+    if (bundled) command = bundled.executable;
+    else {
+      const cache = new ProviderCacheDir(path.join(workingDir, ".terraform", "providers"), currentPlatform());
+      const entry = await cache.providerVersion(p, lock.version);
+      if (!entry) return fail(`Could not load the schema for provider ${p.toString()}: the provider is not installed. Run "terrace init".`);
+      const exe = await executableFile(entry);
+      if (!exe.ok) return fail(exe.error);
+      command = exe.path;
+    }
+    const r = await launchProvider({ command, cwd: workingDir, providerAddr: p.toString() });
     return r.ok ? { ok: true, provider: r.provider } : { ok: false, diagnostics: r.diagnostics };
   };
 }
