@@ -4,7 +4,9 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: "./tests",
   outputDir: "./artifacts",
-  timeout: 60_000,
+  // The longest flow (history, diff, rollback, lock, audit) takes ~30 s on an idle 2-core machine;
+  // the margin covers a machine shared with other work.
+  timeout: 180_000,
   workers: 1,
   reporter: [["list"], ["json"]],
   use: {
