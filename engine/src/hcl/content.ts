@@ -6,6 +6,7 @@ import type { Body, Expression } from "./ast.js";
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
 import { startRange, type JSONObjectAttr, type JSONValue } from "./json/parser.js";
 import { formatRange, rangeBetween, type Range } from "./pos.js";
+import { rangeAtStart } from "./positions.js";
 import { nameSuggestion } from "./template.js";
 
 export interface AttributeSchema {
@@ -82,8 +83,7 @@ export function jsonBody(value: JSONValue): SyntaxBody {
 
 export function missingItemRange(b: SyntaxBody): Range {
   if (b.syntax === "native") {
-    const r = b.body.range;
-    return { filename: r.filename, start: r.start, end: r.start };
+    return rangeAtStart(b.body.range);
   }
   const v = b.value;
   if (v.kind === "JSONObject") return v.closeRange;

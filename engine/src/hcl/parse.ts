@@ -29,13 +29,16 @@ for (const t of ["BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "Backtic
 
 function checkInvalidTokens(stream: TokenStream): Diagnostic[] {
   const diags: Diagnostic[] = [];
+  if (!stream.hasInvalid) return diags;
   let toldBitwise = 0;
   let toldBacktick = 0;
   let toldApostrophe = 0;
   let toldSemicolon = 0;
   let toldBadUTF8 = 0;
-  for (let i = 0; i < stream.count; i++) {
-    if (REPORTED[stream.types[i] as number] === 0) continue;
+  const types = stream.types;
+  const count = stream.count;
+  for (let i = 0; i < count; i++) {
+    if (REPORTED[types[i] as number] === 0) continue;
     const tok = stream.token(i);
     switch (tok.type) {
       case "BitwiseAnd":

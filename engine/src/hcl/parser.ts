@@ -17,6 +17,7 @@ import type {
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
 import { formatRange, rangeBetween, type Range } from "./pos.js";
 import { Peeker, type Tok } from "./peeker.js";
+import { rangeAtEnd } from "./positions.js";
 import { tokenTypeCode, type TokenStream, type TokenType } from "./scanner.js";
 import { isPlainLiteral, normalizeNFC, unescapeLiteral } from "./strings.js";
 import { parseTemplateParts, type TemplateParse } from "./template.js";
@@ -42,6 +43,9 @@ const CQUOTE = tokenTypeCode("CQuote");
 /** BINARY_LEVEL by token type code (-1: not a binary operator), asked after every operand. */
 const LEVEL_BY_CODE = new Int8Array(64).fill(-1);
 for (const [t, level] of Object.entries(BINARY_LEVEL)) LEVEL_BY_CODE[tokenTypeCode(t as TokenType)] = level;
+
+/** What normalizeNFC looks for, searched once per source instead of once per identifier. */
+const MAY_NEED_NFC = /[^\u0000-\u02ff]/;
 
 const NUMBER_RE = /^[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/;
 
@@ -85,11 +89,6 @@ export function fit<T>(items: T[]): T[] {
   return items.length === 0 ? items : items.slice();
 }
 
-function findAttribute(attributes: readonly Attribute[], name: string): Attribute | undefined {
-  for (const a of attributes) if (a.name === name) return a;
-  return undefined;
-}
-
 /** True if an error was appended to diags at or after index `mark`. */
 function errorsSince(diags: readonly Diagnostic[], mark: number): boolean {
   for (let i = mark; i < diags.length; i++) if ((diags[i] as Diagnostic).severity === "error") return true;
@@ -107,6 +106,24 @@ export class Parser {
   readonly p: Peeker;
   private depth = 0;
   private toldDepth = false;
+  // The items of the lists being built (body items, labels, arguments, tuple and object items),
+  // each list above the one it is nested in; `take` copies a finished list out at its exact size,
+  // so no array is outgrown and then copied. Every list started must be taken on every path.
+  private readonly items: unknown[] = [];
+  private top = 0;
+  /** Whether the source has characters NFC normalisation may change (none below U+0300). */
+  private readonly nfcText: boolean;
+
+  private keep(item: unknown): void {
+    this.items[this.top++] = item;
+  }
+
+  /** The items kept since `mark`, as an array of their own; the list is then closed. */
+  private take<T>(mark: number): T[] {
+    const out = mark === this.top ? [] : (this.items.slice(mark, this.top) as T[]);
+    this.top = mark;
+    return out;
+  }
 
   /** Enters one nesting level; false (with one diagnostic per parse) when too deep. */
   enter(at: Range, diags: Diagnostic[]): boolean {
@@ -130,6 +147,7 @@ export class Parser {
 
   constructor(tokens: TokenStream, readonly src: string) {
     this.p = new Peeker(tokens, src);
+    this.nfcText = MAY_NEED_NFC.test(src);
   }
 
   text(tok: Tok): string {
@@ -137,7 +155,8 @@ export class Parser {
   }
 
   identName(tok: Tok): string {
-    return normalizeNFC(this.p.text(tok));
+    const text = this.p.text(tok);
+    return this.nfcText ? normalizeNFC(text) : text;
   }
 
   setRecovery(): void {
@@ -215,10 +234,11 @@ export class Parser {
   // ---- Bodies -------------------------------------------------------------------------------
 
   parseBody(end: TokenType): { body: Body; diags: Diagnostic[] } {
-    const attributes: Attribute[] = [];
+    // Attributes and blocks, in source order, kept as one list and split at the end.
+    const mark = this.top;
+    let nAttrs = 0;
     // Most bodies have a handful of arguments: a Map only once there are many.
     let byName: Map<string, Attribute> | undefined;
-    const blocks: Block[] = [];
     const diags: Diagnostic[] = [];
     const startRange = this.p.prevRange();
     let endRange: Range;
@@ -236,9 +256,9 @@ export class Parser {
       if (this.p.type(next) === "Ident") {
         const item = this.parseBodyItem(diags);
         if (!item) continue;
-        if (item.kind === "Block") blocks.push(item);
+        if (item.kind === "Block") this.keep(item);
         else {
-          const existing = byName ? byName.get(item.name) : findAttribute(attributes, item.name);
+          const existing = byName ? byName.get(item.name) : this.findAttribute(mark, item.name);
           if (existing) {
             diags.push(
               errorDiag(
@@ -248,9 +268,10 @@ export class Parser {
               ),
             );
           } else {
-            attributes.push(item);
+            this.keep(item);
+            nAttrs++;
             if (byName) byName.set(item.name, item);
-            else if (attributes.length > 8) byName = new Map(attributes.map((a) => [a.name, a]));
+            else if (nAttrs > 8) byName = this.attributesByName(mark);
           }
         }
         continue;
@@ -280,16 +301,52 @@ export class Parser {
       break;
     }
     const range = rangeBetween(startRange, endRange);
+    const { attributes, blocks } = this.takeBodyItems(mark, nAttrs);
     return {
       body: {
         kind: "Body",
-        attributes: fit(attributes),
-        blocks: fit(blocks),
+        attributes,
+        blocks,
         range,
-        endRange: { filename: endRange.filename, start: endRange.end, end: endRange.end },
+        endRange: rangeAtEnd(endRange),
       },
       diags,
     };
+  }
+
+  private findAttribute(mark: number, name: string): Attribute | undefined {
+    for (let k = mark; k < this.top; k++) {
+      const item = this.items[k] as Attribute | Block;
+      if (item.kind === "Attribute" && item.name === name) return item;
+    }
+    return undefined;
+  }
+
+  private attributesByName(mark: number): Map<string, Attribute> {
+    const byName = new Map<string, Attribute>();
+    for (let k = mark; k < this.top; k++) {
+      const item = this.items[k] as Attribute | Block;
+      if (item.kind === "Attribute") byName.set(item.name, item);
+    }
+    return byName;
+  }
+
+  /** Takes a body's list of items, split into its attributes and its blocks. */
+  private takeBodyItems(mark: number, nAttrs: number): { attributes: Attribute[]; blocks: Block[] } {
+    const n = this.top - mark;
+    if (nAttrs === n) return { attributes: this.take<Attribute>(mark), blocks: [] };
+    if (nAttrs === 0) return { attributes: [], blocks: this.take<Block>(mark) };
+    const attributes = new Array<Attribute>(nAttrs);
+    const blocks = new Array<Block>(n - nAttrs);
+    let a = 0;
+    let b = 0;
+    for (let k = mark; k < this.top; k++) {
+      const item = this.items[k] as Attribute | Block;
+      if (item.kind === "Attribute") attributes[a++] = item;
+      else blocks[b++] = item;
+    }
+    this.top = mark;
+    return { attributes, blocks };
   }
 
   private parseBodyItem(diags: Diagnostic[]): Attribute | Block | undefined {
@@ -337,7 +394,7 @@ export class Parser {
           attributes: [attr],
           blocks: [],
           range: attr.range,
-          endRange: { filename: attr.range.filename, start: attr.range.end, end: attr.range.end },
+          endRange: rangeAtEnd(attr.range),
         };
       }
       case "OQuote":
@@ -348,7 +405,7 @@ export class Parser {
           errorDiag(
             "Argument definition required",
             `A single-line block definition can contain only a single argument. If you meant to define argument ${JSON.stringify(this.text(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`,
-            rangeBetween(this.p.range(ident), this.p.range(next)),
+            this.p.rangeOver(ident, next),
           ),
         );
         return undefined;
@@ -369,12 +426,13 @@ export class Parser {
     const eq = this.p.read();
     const exprMark = diags.length;
     const expr = this.parseExpression(diags);
-    let endRange: Range;
+    // The attribute ends with the token before the newline (or before recovery skipped on).
+    let range: Range;
     if (this.recovery && errorsSince(diags, exprMark)) {
-      endRange = this.p.prevRange();
+      range = this.p.rangeToPrev(ident);
       this.recoverAfterBodyItem();
     } else {
-      endRange = this.p.prevRange();
+      range = this.p.rangeToPrev(ident);
       if (!singleLine) {
         const end = this.p.peek();
         if (this.p.type(end) !== "Newline" && this.p.type(end) !== "EOF") {
@@ -385,12 +443,11 @@ export class Parser {
               summary = "Unexpected comma after argument";
               detail = "Argument definitions must be separated by newlines, not commas. " + detail;
             }
-            diags.push(errorDiag(summary, detail, this.p.range(end), rangeBetween(this.p.range(ident), this.p.range(end))));
+            diags.push(errorDiag(summary, detail, this.p.range(end), this.p.rangeOver(ident, end)));
           }
-          endRange = this.p.prevRange();
+          range = this.p.rangeToPrev(ident);
           this.recoverAfterBodyItem();
         } else {
-          endRange = this.p.prevRange();
           this.p.read();
         }
       }
@@ -401,7 +458,7 @@ export class Parser {
       expr,
       nameRange: this.p.range(ident),
       equalsRange: this.p.range(eq),
-      range: rangeBetween(this.p.range(ident), endRange),
+      range,
     };
   }
 
@@ -428,10 +485,23 @@ export class Parser {
     }
   }
 
+  private takeLabels(mark: number): { labels: string[]; labelRanges: Range[] } {
+    const n = (this.top - mark) >> 1;
+    if (n === 0) return { labels: [], labelRanges: [] };
+    const labels = new Array<string>(n);
+    const labelRanges = new Array<Range>(n);
+    for (let k = 0; k < n; k++) {
+      labels[k] = this.items[mark + 2 * k] as string;
+      labelRanges[k] = this.items[mark + 2 * k + 1] as Range;
+    }
+    this.top = mark;
+    return { labels, labelRanges };
+  }
+
   private finishBodyBlockInner(ident: Tok, diags: Diagnostic[]): Block {
     const type = this.identName(ident);
-    const labels: string[] = [];
-    const labelRanges: Range[] = [];
+    // Labels and their ranges, kept in pairs.
+    const mark = this.top;
     let oBrace: Tok | undefined;
     while (oBrace === undefined) {
       const tok = this.p.peek();
@@ -441,17 +511,17 @@ export class Parser {
       }
       if (this.p.type(tok) === "OQuote") {
         const lab = this.parseQuotedStringLiteral(diags);
-        labels.push(lab.value);
-        labelRanges.push(lab.range);
+        this.keep(lab.value);
+        this.keep(lab.range);
         continue;
       }
       if (this.p.type(tok) === "Ident") {
         this.p.read();
-        labels.push(this.identName(tok));
-        labelRanges.push(this.p.range(tok));
+        this.keep(this.identName(tok));
+        this.keep(this.p.range(tok));
         continue;
       }
-      const context = rangeBetween(this.p.range(ident), this.p.range(tok));
+      const context = this.p.rangeOver(ident, tok);
       if (this.p.type(tok) === "Equal") {
         diags.push(
           errorDiag(
@@ -476,6 +546,7 @@ export class Parser {
         );
       }
       this.recoverAfterBodyItem();
+      const { labels, labelRanges } = this.takeLabels(mark);
       const endRange = labelRanges.length > 0 ? (labelRanges[labelRanges.length - 1] as Range) : this.p.range(ident);
       return {
         kind: "Block",
@@ -489,6 +560,7 @@ export class Parser {
         range: rangeBetween(this.p.range(ident), endRange),
       };
     }
+    const { labels, labelRanges } = this.takeLabels(mark);
 
     let body: Body | undefined;
     const bodyDiags: Diagnostic[] = [];
@@ -532,7 +604,7 @@ export class Parser {
                   "Unclosed configuration block",
                   "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                   this.p.range(oBrace),
-                  rangeBetween(this.p.range(ident), this.p.range(oBrace)),
+                  this.p.rangeOver(ident, oBrace),
                 ),
               );
             } else {
@@ -556,7 +628,7 @@ export class Parser {
     } else {
       if (!this.recovery) {
         diags.push(
-          errorDiag("Missing newline after block definition", "A block definition must end with a newline.", this.p.range(eol), rangeBetween(this.p.range(ident), this.p.range(eol))),
+          errorDiag("Missing newline after block definition", "A block definition must end with a newline.", this.p.range(eol), this.p.rangeOver(ident, eol)),
         );
       }
       this.recoverAfterBodyItem();
@@ -564,16 +636,17 @@ export class Parser {
     if (!body) {
       body = { kind: "Body", attributes: [], blocks: [], range: rangeBetween(this.p.range(oBrace), cBraceRange), endRange: cBraceRange };
     }
+    const typeRange = this.p.range(ident);
     return {
       kind: "Block",
       type,
-      labels: fit(labels),
+      labels,
       body,
-      typeRange: this.p.range(ident),
-      labelRanges: fit(labelRanges),
+      typeRange,
+      labelRanges,
       openBraceRange: this.p.range(oBrace),
       closeBraceRange: cBraceRange,
-      range: rangeBetween(this.p.range(ident), cBraceRange),
+      range: rangeBetween(typeRange, cBraceRange),
     };
   }
 
@@ -601,7 +674,7 @@ export class Parser {
           "Missing false expression in conditional",
           "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
           this.p.range(colon),
-          rangeBetween(this.p.range(startTok), this.p.range(colon)),
+          this.p.rangeOver(startTok, colon),
         ),
       );
       return cond;
@@ -663,13 +736,13 @@ export class Parser {
         const attrTok = this.p.peek();
         if (this.p.type(attrTok) === "Ident") {
           this.p.read();
-          const rng = rangeBetween(this.p.range(dot), this.p.range(attrTok));
+          const rng = this.p.rangeOver(dot, attrTok);
           ret = makeRelativeTraversal(ret, { kind: "Attr", name: this.identName(attrTok), range: rng }, rng);
         } else if (this.p.type(attrTok) === "NumberLit") {
           // The legacy index form `foo.0`, inherited from HIL.
           const numTok = this.p.read();
           const text = this.text(numTok);
-          const rng = rangeBetween(this.p.range(dot), this.p.range(numTok));
+          const rng = this.p.rangeOver(dot, numTok);
           const dotIdx = text.indexOf(".");
           if (dotIdx >= 0) {
             diags.push(
@@ -704,7 +777,7 @@ export class Parser {
               errorDiag("Missing close bracket on splat index", 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', this.p.range(close)),
             );
           }
-          const item = { kind: "AnonSymbol" as const, range: rangeBetween(this.p.range(open), this.p.range(close)) };
+          const item = { kind: "AnonSymbol" as const, range: this.p.rangeOver(open, close) };
           const each = this.parseExpressionTraversals(item, diags);
           const splat: SplatExpr = {
             kind: "Splat",
@@ -712,7 +785,7 @@ export class Parser {
             each,
             item,
             attrOnly: false,
-            markerRange: rangeBetween(this.p.range(open), this.p.range(close)),
+            markerRange: this.p.rangeOver(open, close),
             range: rangeBetween(from.range, each.range),
           };
           ret = splat;
@@ -732,13 +805,12 @@ export class Parser {
           }
         }
         this.p.popIncludeNewlines();
-        const rng = rangeBetween(this.p.range(open), this.p.range(close));
+        const rng = this.p.rangeOver(open, close);
         const litKey = staticIndexKey(key);
         if (litKey) ret = makeRelativeTraversal(ret, { kind: "Index", key: litKey, range: rng }, rng);
         else ret = { kind: "Index", collection: ret, key, openRange: this.p.range(open), bracketRange: rng, range: rangeBetween(from.range, rng) };
         continue;
       }
-      if ((ret.kind === "ScopeTraversal" || ret.kind === "RelativeTraversal") && ret.traversal.length > 1) ret.traversal = fit(ret.traversal);
       return ret;
     }
   }
@@ -763,9 +835,9 @@ export class Parser {
               this.p.range(starTok),
             ),
           );
-          trav.push({ kind: "Index", key: { type: "invalid" }, range: rangeBetween(this.p.range(d), this.p.range(numTok)) });
+          trav.push({ kind: "Index", key: { type: "invalid" }, range: this.p.rangeOver(d, numTok) });
         } else {
-          trav.push({ kind: "Index", key: this.numberLiteral(numTok, diags), range: rangeBetween(this.p.range(d), this.p.range(numTok)) });
+          trav.push({ kind: "Index", key: this.numberLiteral(numTok, diags), range: this.p.rangeOver(d, numTok) });
         }
         lastRange = this.p.range(numTok);
         continue;
@@ -784,10 +856,10 @@ export class Parser {
         break;
       }
       const a = this.p.read();
-      trav.push({ kind: "Attr", name: this.identName(a), range: rangeBetween(this.p.range(d), this.p.range(a)) });
+      trav.push({ kind: "Attr", name: this.identName(a), range: this.p.rangeOver(d, a) });
       lastRange = this.p.range(a);
     }
-    const item = { kind: "AnonSymbol" as const, range: rangeBetween(this.p.range(dot), this.p.range(marker)) };
+    const item = { kind: "AnonSymbol" as const, range: this.p.rangeOver(dot, marker) };
     const each: Expression =
       trav.length === 0 ? item : { kind: "RelativeTraversal", source: item, traversal: fit(trav), range: rangeBetween(firstRange, lastRange) };
     return {
@@ -796,7 +868,7 @@ export class Parser {
       each,
       item,
       attrOnly: true,
-      markerRange: rangeBetween(this.p.range(dot), this.p.range(marker)),
+      markerRange: this.p.rangeOver(dot, marker),
       range: rangeBetween(from.range, lastRange),
     };
   }
@@ -830,13 +902,13 @@ export class Parser {
         const close = this.p.peek();
         if (this.p.type(close) !== "CParen") {
           diags.push(
-            errorDiag("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", this.p.range(close), rangeBetween(this.p.range(start), this.p.range(close))),
+            errorDiag("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", this.p.range(close), this.p.rangeOver(start, close)),
           );
           this.setRecovery();
         }
         const cParen = this.p.read();
         this.p.popIncludeNewlines();
-        return { kind: "Parentheses", expression: expr, range: rangeBetween(this.p.range(oParen), this.p.range(cParen)) };
+        return { kind: "Parentheses", expression: expr, range: this.p.rangeOver(oParen, cParen) };
       }
       case "NumberLit": {
         const tok = this.p.read();
@@ -847,15 +919,16 @@ export class Parser {
         const after = this.p.peekType();
         if (after === "OParen" || after === "DoubleColon") return this.finishFunctionCall(tok, diags);
         const name = this.identName(tok);
+        const range = this.p.range(tok);
         switch (name) {
           case "true":
-            return { kind: "Literal", value: { type: "bool", value: true }, range: this.p.range(tok) };
+            return { kind: "Literal", value: { type: "bool", value: true }, range };
           case "false":
-            return { kind: "Literal", value: { type: "bool", value: false }, range: this.p.range(tok) };
+            return { kind: "Literal", value: { type: "bool", value: false }, range };
           case "null":
-            return { kind: "Literal", value: { type: "null" }, range: this.p.range(tok) };
+            return { kind: "Literal", value: { type: "null" }, range };
           default:
-            return { kind: "ScopeTraversal", traversal: [{ kind: "Root", name, range: this.p.range(tok) }], range: this.p.range(tok) };
+            return { kind: "ScopeTraversal", traversal: [{ kind: "Root", name, range }], range };
         }
       }
       case "OQuote":
@@ -871,13 +944,13 @@ export class Parser {
           return {
             kind: "Template",
             parts: [{ kind: "Literal", value: { type: "string", value }, range: this.p.range(lit) }],
-            range: rangeBetween(this.p.range(open), this.p.range(close)),
+            range: this.p.rangeOver(open, close),
           };
         }
         const closer = this.p.type(start) === "OQuote" ? "CQuote" : "CHeredoc";
         const flush = this.p.type(start) === "OHeredoc" && this.text(open).startsWith("<<-");
         const t = parseTemplateParts(this, closer, flush, diags);
-        return templateResult(t, rangeBetween(this.p.range(open), this.p.prevRange()));
+        return templateResult(t, this.p.rangeToPrev(open));
       }
       case "Minus":
       case "Bang": {
@@ -911,8 +984,8 @@ export class Parser {
 
   private finishFunctionCall(name: Tok, diags: Diagnostic[]): Expression {
     let openTok = this.p.read();
-    const nameParts = [this.identName(name)];
-    let nameEnd = this.p.range(name).end;
+    let fullName = this.identName(name);
+    let lastName = name;
     while (this.p.type(openTok) === "DoubleColon") {
       const nextName = this.p.read();
       if (this.p.type(nextName) !== "Ident") {
@@ -921,30 +994,30 @@ export class Parser {
             "Missing function name",
             "Function scope resolution symbol :: must be followed by a function name in this scope.",
             this.p.range(nextName),
-            rangeBetween(this.p.range(name), this.p.range(nextName)),
+            this.p.rangeOver(name, nextName),
           ),
         );
         this.recoverOver("OParen");
-        return { kind: "SyntaxError", range: rangeBetween(this.p.range(name), this.p.range(nextName)) };
+        return { kind: "SyntaxError", range: this.p.rangeOver(name, nextName) };
       }
-      nameParts.push(this.identName(nextName));
-      nameEnd = this.p.range(nextName).end;
+      fullName += "::" + this.identName(nextName);
+      lastName = nextName;
       openTok = this.p.read();
     }
-    const nameRange: Range = { filename: this.p.range(name).filename, start: this.p.range(name).start, end: nameEnd };
+    const nameRange = this.p.rangeOver(name, lastName);
     if (this.p.type(openTok) !== "OParen") {
       diags.push(
         errorDiag(
           "Missing open parenthesis",
           "Function selector must be followed by an open parenthesis to begin the function call.",
           this.p.range(openTok),
-          rangeBetween(this.p.range(name), this.p.range(openTok)),
+          this.p.rangeOver(name, openTok),
         ),
       );
       this.recoverOver("OParen");
-      return { kind: "SyntaxError", range: rangeBetween(this.p.range(name), this.p.range(openTok)) };
+      return { kind: "SyntaxError", range: this.p.rangeOver(name, openTok) };
     }
-    const args: Expression[] = [];
+    const mark = this.top;
     let expandFinal = false;
     let closeTok: Tok | undefined;
     this.p.pushIncludeNewlines(false);
@@ -956,7 +1029,7 @@ export class Parser {
       }
       const argMark = diags.length;
       const arg = this.parseExpression(diags);
-      args.push(arg);
+      this.keep(arg);
       if (this.recovery && errorsSince(diags, argMark)) {
         const rec = this.recover("CParen");
         if (this.p.type(rec) === "CParen") closeTok = rec;
@@ -976,7 +1049,7 @@ export class Parser {
                 "Missing closing parenthesis",
                 "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
                 this.p.range(sep),
-                rangeBetween(this.p.range(name), this.p.range(sep)),
+                this.p.rangeOver(name, sep),
               ),
             );
           }
@@ -990,7 +1063,7 @@ export class Parser {
             errorDiag(
               "Unterminated function call",
               "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
-              rangeBetween(this.p.range(name), this.p.range(openTok)),
+              this.p.rangeOver(name, openTok),
             ),
           );
         } else {
@@ -999,7 +1072,7 @@ export class Parser {
               "Missing argument separator",
               "A comma is required to separate each function argument from the next.",
               this.p.range(sep),
-              rangeBetween(this.p.range(name), this.p.range(sep)),
+              this.p.rangeOver(name, sep),
             ),
           );
         }
@@ -1015,8 +1088,8 @@ export class Parser {
     const closeRange = closeTok !== undefined ? this.p.range(closeTok) : this.p.prevRange();
     return {
       kind: "FunctionCall",
-      name: nameParts.join("::"),
-      args: fit(args),
+      name: fullName,
+      args: this.take<Expression>(mark),
       expandFinal,
       nameRange,
       openParenRange: this.p.range(openTok),
@@ -1034,7 +1107,7 @@ export class Parser {
     this.p.pushIncludeNewlines(false);
     try {
       if (this.isKeyword(this.p.peek(), "for")) return this.finishForExpr(open, diags);
-      const exprs: Expression[] = [];
+      const mark = this.top;
       let close: Tok;
       for (;;) {
         let next = this.p.peek();
@@ -1043,7 +1116,7 @@ export class Parser {
           break;
         }
         const exprMark = diags.length;
-        exprs.push(this.parseExpression(diags));
+        this.keep(this.parseExpression(diags));
         if (this.recovery && errorsSince(diags, exprMark)) {
           close = this.recover("CBrack");
           break;
@@ -1065,7 +1138,7 @@ export class Parser {
               );
             } else {
               diags.push(
-                errorDiag("Missing item separator", "Expected a comma to mark the beginning of the next item.", this.p.range(next), rangeBetween(this.p.range(open), this.p.range(next))),
+                errorDiag("Missing item separator", "Expected a comma to mark the beginning of the next item.", this.p.range(next), this.p.rangeOver(open, next)),
               );
             }
           }
@@ -1074,7 +1147,7 @@ export class Parser {
         }
         this.p.read();
       }
-      return { kind: "Tuple", exprs: fit(exprs), openRange: this.p.range(open), range: rangeBetween(this.p.range(open), this.p.range(close)) };
+      return { kind: "Tuple", exprs: this.take<Expression>(mark), openRange: this.p.range(open), range: this.p.rangeOver(open, close) };
     } finally {
       this.p.popIncludeNewlines();
     }
@@ -1089,7 +1162,7 @@ export class Parser {
     if (isFor) return this.finishForExpr(open, diags);
     this.p.pushIncludeNewlines(true);
     try {
-      const items: ObjectConsItem[] = [];
+      const mark = this.top;
       let close: Tok;
       for (;;) {
         let next = this.p.peek();
@@ -1112,7 +1185,7 @@ export class Parser {
         next = this.p.peek();
         if (this.p.type(next) !== "Equal" && this.p.type(next) !== "Colon") {
           if (!this.recovery) {
-            const context = rangeBetween(this.p.range(open), this.p.range(next));
+            const context = this.p.rangeOver(open, next);
             switch (this.p.type(next)) {
               case "Newline":
               case "Comma":
@@ -1149,7 +1222,7 @@ export class Parser {
         this.p.read();
         const valueMark = diags.length;
         const value = this.parseExpression(diags);
-        items.push({ key, value });
+        this.keep({ key, value });
         if (this.recovery && errorsSince(diags, valueMark)) {
           close = this.recover("CBrace");
           break;
@@ -1175,7 +1248,7 @@ export class Parser {
                   "Missing attribute separator",
                   "Expected a newline or comma to mark the beginning of the next attribute.",
                   this.p.range(next),
-                  rangeBetween(this.p.range(open), this.p.range(next)),
+                  this.p.rangeOver(open, next),
                 ),
               );
             }
@@ -1185,7 +1258,7 @@ export class Parser {
         }
         this.p.read();
       }
-      return { kind: "Object", items: fit(items), openRange: this.p.range(open), range: rangeBetween(this.p.range(open), this.p.range(close)) };
+      return { kind: "Object", items: this.take<ObjectConsItem>(mark), openRange: this.p.range(open), range: this.p.rangeOver(open, close) };
     } finally {
       this.p.popIncludeNewlines();
     }
@@ -1194,10 +1267,10 @@ export class Parser {
   private forError(open: Tok, closeType: TokenType, detail: string, diags: Diagnostic[]): Expression {
     if (!this.recovery) {
       const at = this.p.peek();
-      diags.push(errorDiag("Invalid 'for' expression", detail, this.p.range(at), rangeBetween(this.p.range(open), this.p.range(at))));
+      diags.push(errorDiag("Invalid 'for' expression", detail, this.p.range(at), this.p.rangeOver(open, at)));
     }
     const close = this.recover(closeType);
-    return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(this.p.range(open), this.p.range(close)) };
+    return { kind: "Literal", value: { type: "invalid" }, range: this.p.rangeOver(open, close) };
   }
 
   private finishForExpr(open: Tok, diags: Diagnostic[]): Expression {
@@ -1223,7 +1296,7 @@ export class Parser {
       const collExpr = this.parseExpression(diags);
       if (this.recovery && errorsSince(diags, collMark)) {
         const close = this.recover(closeType);
-        return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(this.p.range(open), this.p.range(close)) };
+        return { kind: "Literal", value: { type: "invalid" }, range: this.p.rangeOver(open, close) };
       }
       if (this.p.peekType() !== "Colon") return this.forError(open, closeType, "For expression requires a colon after the collection expression.", diags);
       this.p.read();
@@ -1239,7 +1312,7 @@ export class Parser {
       }
       if (this.recovery && (errorsSince(diags, keyMark) || errorsSince(diags, valMark))) {
         const close = this.recover(closeType);
-        return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(this.p.range(open), this.p.range(close)) };
+        return { kind: "Literal", value: { type: "invalid" }, range: this.p.rangeOver(open, close) };
       }
       let group = false;
       let ellipsis: Tok | undefined;
@@ -1254,7 +1327,7 @@ export class Parser {
         condExpr = this.parseExpression(diags);
         if (this.recovery && errorsSince(diags, condMark)) {
           const close = this.recover(closeType);
-          return { kind: "Literal", value: { type: "invalid" }, range: rangeBetween(this.p.range(open), this.p.range(close)) };
+          return { kind: "Literal", value: { type: "invalid" }, range: this.p.rangeOver(open, close) };
         }
       }
       let close: Tok;
@@ -1262,11 +1335,11 @@ export class Parser {
       else {
         if (!this.recovery) {
           const at = this.p.peek();
-          diags.push(errorDiag("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.", this.p.range(at), rangeBetween(this.p.range(open), this.p.range(at))));
+          diags.push(errorDiag("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.", this.p.range(at), this.p.rangeOver(open, at)));
         }
         close = this.recover(closeType);
       }
-      const whole = rangeBetween(this.p.range(open), this.p.range(close));
+      const whole = this.p.rangeOver(open, close);
       if (!makeObj) {
         if (keyExpr) diags.push(errorDiag("Invalid 'for' expression", "Key expression is not valid when building a tuple.", keyExpr.range, whole));
         if (group && ellipsis !== undefined) {
@@ -1301,6 +1374,12 @@ export class Parser {
       diags.push(errorDiag("Invalid string literal", "A quoted string is required here.", this.p.range(oQuote)));
       return { value: "", range: this.p.range(oQuote) };
     }
+    if (this.p.rawTypeAhead(0) === QUOTED_LIT && this.p.rawTypeAhead(1) === CQUOTE) {
+      // The usual label, one literal: what the loop below would make of it.
+      const lit = this.p.read();
+      const close = this.p.read();
+      return { value: normalizeNFC(unescapeToken(this, lit, true, diags)), range: this.p.rangeOver(oQuote, close) };
+    }
     const parts: string[] = [];
     let endRange: Range;
     for (;;) {
@@ -1320,7 +1399,7 @@ export class Parser {
             "Invalid string literal",
             `Template sequences are not allowed in this string. To include a literal ${JSON.stringify(which)}, double it (as "${which}${which}") to escape it.`,
             this.p.range(tok),
-            rangeBetween(this.p.range(oQuote), this.p.range(tok)),
+            this.p.rangeOver(oQuote, tok),
           ),
         );
         parts.push(which, "{ ... }");
@@ -1329,12 +1408,12 @@ export class Parser {
       }
       if (this.p.type(tok) === "EOF") {
         diags.push(
-          errorDiag("Unterminated string literal", "Unable to find the closing quote mark before the end of the file.", this.p.range(tok), rangeBetween(this.p.range(oQuote), this.p.range(tok))),
+          errorDiag("Unterminated string literal", "Unable to find the closing quote mark before the end of the file.", this.p.range(tok), this.p.rangeOver(oQuote, tok)),
         );
         endRange = this.p.range(tok);
         break;
       }
-      diags.push(errorDiag("Invalid string literal", "This item is not valid in a string literal.", this.p.range(tok), rangeBetween(this.p.range(oQuote), this.p.range(tok))));
+      diags.push(errorDiag("Invalid string literal", "This item is not valid in a string literal.", this.p.range(tok), this.p.rangeOver(oQuote, tok)));
       this.recover("CQuote");
       endRange = this.p.range(tok);
       break;
@@ -1357,9 +1436,18 @@ function staticIndexKey(key: Expression): LiteralValue | undefined {
   return undefined;
 }
 
+/** A copy of items with item added, at its exact size (traversals grow one step at a time). */
+function appended<T>(items: readonly T[], item: T): T[] {
+  const n = items.length;
+  const out = new Array<T>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = items[i] as T;
+  out[n] = item;
+  return out;
+}
+
 function makeRelativeTraversal(expr: Expression, next: Traverser, rng: Range): Expression {
   if (expr.kind === "ScopeTraversal" || expr.kind === "RelativeTraversal") {
-    expr.traversal.push(next);
+    expr.traversal = appended(expr.traversal, next);
     expr.range = rangeBetween(expr.range, rng);
     return expr;
   }

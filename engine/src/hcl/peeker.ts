@@ -2,8 +2,8 @@
 // while the innermost context says so (bodies and object constructors), and a line comment, which
 // absorbs the newline ending it, then stands for that newline. It reads the scanner's compact
 // token stream and hands out tokens as handles (numbers), so the parser makes no object per token;
-// a token's range is made once, when first asked for.
-import type { Range } from "./pos.js";
+// ranges are offsets into the source (SourceRange), so making one computes no position.
+import { SourceRange } from "./positions.js";
 import { COMMENT_CODE, NEWLINE_CODE, tokenTypeName, type TokenStream, type TokenType } from "./scanner.js";
 
 /**
@@ -22,12 +22,8 @@ export class Peeker {
   // mode changes (peek is called far more often than read).
   private peeked: Tok | undefined;
   private peekedAfter = 0;
-  /** Ranges made so far, by token index (each token's range is one object, however often asked). */
-  private readonly ranges: Array<Range | undefined>;
 
-  constructor(private readonly tokens: TokenStream, private readonly src: string) {
-    this.ranges = new Array<Range | undefined>(tokens.count);
-  }
+  constructor(private readonly tokens: TokenStream, private readonly src: string) {}
 
   pushIncludeNewlines(include: boolean): void {
     this.newlines.push(include);
@@ -108,14 +104,21 @@ export class Peeker {
     return t < 0 ? (this.tokens.ends[-t - 1] as number) : (this.tokens.ends[t] as number);
   }
 
-  range(t: Tok): Range {
+  /** The token's range (for a line comment standing for a newline, the whole comment's). */
+  range(t: Tok): SourceRange {
     const i = t < 0 ? -t - 1 : t;
-    let r = this.ranges[i];
-    if (!r) {
-      r = this.tokens.map.range(this.tokens.starts[i] as number, this.tokens.ends[i] as number);
-      this.ranges[i] = r;
-    }
-    return r;
+    return new SourceRange(this.tokens.map, this.tokens.starts[i] as number, this.tokens.ends[i] as number);
+  }
+
+  /** From the start of token a to the end of token b (as rangeBetween of their ranges). */
+  rangeOver(a: Tok, b: Tok): SourceRange {
+    const ia = a < 0 ? -a - 1 : a;
+    const ib = b < 0 ? -b - 1 : b;
+    const starts = this.tokens.starts;
+    const ends = this.tokens.ends;
+    const from = Math.min(starts[ia] as number, starts[ib] as number);
+    const to = Math.max(ends[ia] as number, ends[ib] as number);
+    return new SourceRange(this.tokens.map, from, to);
   }
 
   text(t: Tok): string {
@@ -126,13 +129,18 @@ export class Peeker {
     return this.type(this.find());
   }
 
-  nextRange(): Range {
+  nextRange(): SourceRange {
     return this.range(this.peek());
   }
 
   /** The range of the token read most recently (any kind, including skipped ones before it). */
-  prevRange(): Range {
+  prevRange(): SourceRange {
     if (this.next === 0) return this.nextRange();
     return this.range((this.next - 1) as Tok);
+  }
+
+  /** rangeBetween(range(from), prevRange()), without making either. */
+  rangeToPrev(from: Tok): SourceRange {
+    return this.rangeOver(from, this.next === 0 ? this.peek() : ((this.next - 1) as Tok));
   }
 }

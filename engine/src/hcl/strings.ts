@@ -40,9 +40,12 @@ export function normalizeNFC(s: string): string {
 
 /** Whether a literal's text needs no work: no escapes, no `$${`/`%%{`, nothing to normalise. */
 export function isPlainLiteral(text: string, quoted: boolean): boolean {
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x300 || c === 36 || c === 37 || (c === 92 && quoted)) return false;
+    if (c >= 0x300 || (c === 92 && quoted)) return false;
+    // A lone `$` or `%` (shell variables, percentages) is plain text.
+    if ((c === 36 || c === 37) && i + 2 < n && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === 123) return false;
   }
   return true;
 }

@@ -5,6 +5,7 @@
 import type { Expression } from "./ast.js";
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
 import { formatRange, rangeBetween, type Range } from "./pos.js";
+import { rangeAtEnd, rangeFromTo, SourceRange } from "./positions.js";
 import { fit, MAX_NESTING, type Parser } from "./parser.js";
 import type { Tok } from "./peeker.js";
 import type { TokenType } from "./scanner.js";
@@ -12,7 +13,8 @@ import { isPlainLiteral, unescapeLiteral } from "./strings.js";
 
 type Part =
   | { t: "literal"; value: string; range: Range }
-  | { t: "interp"; expr: Expression; range: Range }
+  // An interpolation's own range is never used: its expression has one.
+  | { t: "interp"; expr: Expression }
   | { t: "if"; cond: Expression; range: Range }
   | { t: "for"; keyVar?: string; valVar: string; coll: Expression; range: Range }
   | { t: "endctrl"; which: "endif" | "else" | "endfor"; range: Range }
@@ -33,9 +35,15 @@ export function isUnicodeSpace(c: number): boolean {
   );
 }
 
-function trimLeftSpace(s: string): string {
+/** The length of s's leading white space (Go's unicode.IsSpace). */
+function leadingSpace(s: string): number {
   let i = 0;
   while (i < s.length && isUnicodeSpace(s.charCodeAt(i))) i++;
+  return i;
+}
+
+function trimLeftSpace(s: string): string {
+  const i = leadingSpace(s);
   return i === 0 ? s : s.slice(i);
 }
 
@@ -133,7 +141,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
         if (p.end(close) - p.start(close) === 2 && parser.src.charCodeAt(p.start(close)) === 126) ltrimNext = true;
       }
       p.popIncludeNewlines();
-      parts.push({ t: "interp", expr, range: rangeBetween(p.range(next), p.range(close)) });
+      parts.push({ t: "interp", expr });
       continue;
     }
     if (p.type(next) === "TemplateControl") {
@@ -147,7 +155,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
               "Invalid template directive",
               'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.',
               p.range(kw),
-              rangeBetween(p.range(next), p.range(kw)),
+              p.rangeOver(next, kw),
             ),
           );
         }
@@ -207,7 +215,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
                 "Invalid template control keyword",
                 `${JSON.stringify(word)} is not a valid template control keyword.${suggestion ? ` Did you mean ${JSON.stringify(suggestion)}?` : ""}`,
                 p.range(kw),
-                rangeBetween(p.range(next), p.range(kw)),
+                p.rangeOver(next, kw),
               ),
             );
           }
@@ -247,7 +255,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
     break;
   }
   if (parts.length === 0) {
-    parts.push({ t: "literal", value: "", range: { filename: startRange.filename, start: startRange.end, end: startRange.end } });
+    parts.push({ t: "literal", value: "", range: rangeAtEnd(startRange) });
   }
   parts.push({ t: "end", range: endRange });
   if (flushHeredoc) flushHeredocParts(parts);
@@ -268,12 +276,12 @@ function flushHeredocParts(parts: Part[]): void {
       let spaces = Number.MAX_SAFE_INTEGER;
       if (part.t === "literal") {
         const orig = part.value;
-        const trimmed = trimLeftSpace(orig);
-        if (trimmed.length === 0 && orig.endsWith("\n")) {
+        const lead = leadingSpace(orig);
+        if (lead === orig.length && orig.endsWith("\n")) {
           // A blank line does not count towards the common prefix.
           spaces = Number.MAX_SAFE_INTEGER;
         } else {
-          spaces = countCodePoints(orig, orig.length - trimmed.length);
+          spaces = countCodePoints(orig, lead);
           adjust.push(part);
         }
       } else if (part.t === "end") {
@@ -294,12 +302,19 @@ function flushHeredocParts(parts: Part[]): void {
       cut += w;
     }
     lit.value = lit.value.slice(cut);
-    lit.range = {
-      filename: lit.range.filename,
-      start: { line: lit.range.start.line, column: lit.range.start.column + minSpaces, byte: lit.range.start.byte + bytes },
-      end: lit.range.end,
-    };
+    lit.range = withStartMoved(lit.range, cut, minSpaces, bytes);
   }
+}
+
+/**
+ * The range with its start moved past `units` code units of leading whitespace (`columns` code
+ * points, `bytes` UTF-8 bytes). Whitespace cut from a line holds no newline, no invalid byte and
+ * nothing that joins a grapheme cluster, so a range of offsets lands on the same position.
+ */
+function withStartMoved(r: Range, units: number, columns: number, bytes: number): Range {
+  if (r instanceof SourceRange) return new SourceRange(r.map, r.from + units, r.to);
+  const start = r.start;
+  return { filename: r.filename, start: { line: start.line, column: start.column + columns, byte: start.byte + bytes }, end: r.end };
 }
 
 /** The expressions of a template without directives (most of them): its parts in order. */
@@ -331,7 +346,7 @@ function meldLiterals(parts: Part[]): void {
     const prev = w > 0 ? parts[w - 1] : undefined;
     if (prev && prev.t === "literal" && cur.t === "literal") {
       prev.value += cur.value;
-      prev.range = { filename: prev.range.filename, start: prev.range.start, end: cur.range.end };
+      prev.range = rangeFromTo(prev.range, cur.range);
       continue;
     }
     parts[w++] = cur;

@@ -3,7 +3,7 @@
 // decoded against a schema (see body.ts), as HCL's JSON spec prescribes.
 import { errorDiag, type Diagnostic } from "../diagnostics.js";
 import { rangeBetween, type Pos, type Range } from "../pos.js";
-import { extendsGrapheme } from "../scanner.js";
+import { extendsGrapheme } from "../positions.js";
 import { nameSuggestion } from "../template.js";
 import { byteLength, decodeSource, isBadByte } from "../source.js";
 

@@ -108,7 +108,7 @@ export function loadRootModule(files: readonly SourceFile[]): { module: RootModu
           default: dflt,
           sensitive: flag("sensitive", false),
           nullable: flag("nullable", true),
-          declRange: { ...block.typeRange, end: (block.labelRanges[0] ?? block.typeRange).end },
+          declRange: { filename: block.typeRange.filename, start: block.typeRange.start, end: (block.labelRanges[0] ?? block.typeRange).end },
         });
       }
     }
