@@ -14,12 +14,14 @@ const SRC = import.meta.dirname;
 
 /**
  * The modules the browser uses (ARCHITECTURE.md: live validation, graph previews, the plan view):
- * hcl, values, addrs, configs, versions, graph and fmt, and every `index.ts` under lang.
+ * hcl, values, addrs, configs, versions, graph, fmt and plans, the state model without its
+ * Node-only stores (`states/model.ts`), and every `index.ts` under lang. A module named alone is
+ * entered at its `index.ts`; a file names a module's browser entry.
  */
-const BROWSER_MODULES = ["hcl", "values", "addrs", "configs", "versions", "graph", "fmt"];
+const BROWSER_MODULES = ["hcl", "values", "addrs", "configs", "versions", "graph", "fmt", "plans", "states/model.ts"];
 
 function entryPoints(): string[] {
-  const found: string[] = BROWSER_MODULES.map((m) => path.join(SRC, m, "index.ts"));
+  const found: string[] = BROWSER_MODULES.map((m) => (m.endsWith(".ts") ? path.join(SRC, m) : path.join(SRC, m, "index.ts")));
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {
       const p = path.join(dir, name);
@@ -32,13 +34,19 @@ function entryPoints(): string[] {
   return found;
 }
 
-/** Uses of Node globals in code (comments and string contents are blanked out first). */
+/**
+ * Uses of Node globals in code (comments and string contents are blanked out first). Node's
+ * `process` is an object, never called, so `process(` is a local function (a callback parameter
+ * named `process`), not a use.
+ */
 function nodeGlobals(source: string): string[] {
   const code = source
     .replace(/\/\*[\s\S]*?\*\//g, " ")
     .replace(/\/\/[^\n]*/g, " ")
     .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
-  return [...code.matchAll(/\b(process|Buffer|require|__dirname|__filename|setImmediate)\b\s*[.([]/g)].map((m) => m[1] as string);
+  return [...code.matchAll(/(?<![.\w$])(?:(process)\s*[.[]|(Buffer|require|__dirname|__filename|setImmediate)\b\s*[.([])/g)].map(
+    (m) => (m[1] ?? m[2]) as string,
+  );
 }
 
 /**
@@ -81,6 +89,8 @@ describe("the engine modules the browser uses bundle for the browser", () => {
     expect(rel).toContain("values/index.ts");
     expect(rel).toContain("lang/functions/index.ts");
     expect(rel).toContain("configs/index.ts");
+    expect(rel).toContain("plans/index.ts");
+    expect(rel).toContain("states/model.ts");
   });
 
   it.each(entries.map((e) => [path.relative(SRC, e), e]))("%s needs no Node built-in and no Node global", async (_name, entry) => {
@@ -102,6 +112,43 @@ describe("the engine modules the browser uses bundle for the browser", () => {
     const r = hcl.parseConfig('a = "b"\nresource "x" "y" {\n  n = 1\n}\n', "main.tf");
     expect(r.diagnostics).toEqual([]);
     expect(r.result.body.attributes).toHaveLength(1);
+  });
+
+  it("the states model bundle runs: it reads a state file and writes it back", async () => {
+    const { code } = await bundle(path.join(SRC, "states", "model.ts"));
+    type ReadResult = { kind: string; file?: unknown };
+    type WriteResult = { ok: boolean; text?: string };
+    const states = await load<{ readStateFile: (src: string) => ReadResult; writeStateFile: (file: unknown) => WriteResult }>(code);
+    const src = `{
+  "version": 4,
+  "terraform_version": "1.11.0",
+  "serial": 3,
+  "lineage": "l",
+  "outputs": {},
+  "resources": [
+    {
+      "mode": "managed",
+      "type": "null_resource",
+      "name": "a",
+      "provider": "provider[\\"registry.opentofu.org/hashicorp/null\\"]",
+      "instances": [
+        {
+          "schema_version": 0,
+          "attributes": {
+            "id": "1"
+          },
+          "sensitive_attributes": [],
+          "private": "AAEC/w=="
+        }
+      ]
+    }
+  ],
+  "check_results": null
+}
+`;
+    const r = states.readStateFile(src);
+    expect(r.kind).toBe("ok");
+    expect(states.writeStateFile(r.file).text).toBe(src);
   });
 
   it("the values bundle runs", async () => {

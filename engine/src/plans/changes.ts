@@ -9,7 +9,7 @@ import {
   type AbsResourceInstance,
   type InstanceKey,
 } from "../addrs/index.js";
-import { NotDeposed, type DeposedKey } from "../states/index.js";
+import { NotDeposed, type DeposedKey } from "../states/model.js";
 import type { Path, Value } from "../values/index.js";
 import type { Action, ActionReason } from "./action.js";
 

@@ -2,7 +2,7 @@
 // results in state keep their addresses as strings, so the parts of each address are read back
 // from the text here.
 import { instanceKeyValue, parseAbsResourceInstanceStr, type InstanceKey } from "../addrs/index.js";
-import type { CheckResultAggregate, CheckResults } from "../states/index.js";
+import type { CheckResultAggregate, CheckResults } from "../states/model.js";
 import { compareStrings, marshalJSON } from "../values/index.js";
 import { goArray, goMap, goObject, goString } from "./gojson.js";
 

@@ -1,7 +1,7 @@
 // `show -json` of a plan, format version 1.2 (OpenTofu's internal/command/jsonplan), plus the
 // parts the human renderer needs (MarshalForRenderer).
 import type { Config } from "../configs/index.js";
-import { newFile, type File } from "../states/index.js";
+import { newFile, type File } from "../states/model.js";
 import {
   EmptyObjectVal,
   EmptyTupleVal,

@@ -1,7 +1,7 @@
 // The state "values" representation of `show -json` (OpenTofu's internal/command/jsonstate),
 // format version 1.0: used for `show -json` of a state and for `prior_state` inside plans.
 import { compareInstanceKeys, instanceKeyValue, type ModuleInstance } from "../addrs/index.js";
-import { decodeObject, type File, type Resource as StateResource, type State } from "../states/index.js";
+import { decodeObject, type File, type Resource as StateResource, type State } from "../states/model.js";
 import {
   EmptyObjectVal,
   EmptyTupleVal,

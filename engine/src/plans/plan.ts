@@ -1,6 +1,6 @@
 // The plan (OpenTofu's plans.Plan): everything `apply` needs, and everything a reviewer sees.
 import type { AbsResourceInstance, Targetable } from "../addrs/index.js";
-import { State, type CheckResults } from "../states/index.js";
+import { State, type CheckResults } from "../states/model.js";
 import type { Path, Value } from "../values/index.js";
 import { changesEmpty, emptyChanges, type Changes, type ResourceInstanceChange } from "./changes.js";
 

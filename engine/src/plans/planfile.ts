@@ -17,7 +17,7 @@ import {
   type Targetable,
 } from "../addrs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
-import { newFile, readStateFile, writeStateFile, State, type CheckResults } from "../states/index.js";
+import { newFile, readStateFile, writeStateFile, State, type CheckResults } from "../states/model.js";
 import {
   DynamicPseudoType,
   SENSITIVE,

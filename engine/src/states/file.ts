@@ -2,7 +2,7 @@
 // snapshots over time, and the entry points that read any supported format and write v4.
 import type { Diagnostic } from "../hcl/index.js";
 
-import { goField, goKindName, parseGoJSON, type JsonNode } from "./gojson.js";
+import { goField, goKindName, parseGoJSON, type JsonNode } from "../values/index.js";
 import { State } from "./state.js";
 import { isValidGoVersion, readStateV4, writeStateV4 } from "./version4.js";
 

@@ -3,7 +3,7 @@
 // with lock-info JSON, Content-MD5 on every body, and go-retryablehttp's retries on 5xx. The
 // Terrace server store is this client pointed at /api/v1/state/<org>/<workspace>.
 import { createHash } from "node:crypto";
-import { base64DecodeStrict } from "./gojson.js";
+import { base64DecodeStrict } from "./base64.js";
 import { marshalLockInfo, parseLockInfo, type LockInfo, type LockResult, type Locker, type UnlockResult } from "./lock.js";
 import { RemoteState, type ClientResult, type Payload, type RemoteClient, type RemoteStateOptions } from "./store.js";
 

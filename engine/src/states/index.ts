@@ -1,51 +1,7 @@
 // The public surface of the states module (OpenTofu's internal/states, states/statefile and
-// states/remote): the state model, snapshot files, and state stores. See README.md.
-export {
-  ObjectReady,
-  ObjectTainted,
-  ObjectPlanned,
-  NotDeposed,
-  newDeposedKey,
-  newObjectSrc,
-  deepCopyObjectSrc,
-  decodeObject,
-  encodeObject,
-  type ObjectStatus,
-  type DeposedKey,
-  type ResourceInstanceObjectSrc,
-  type ResourceInstanceObject,
-  type DecodeResult,
-} from "./objects.js";
-export {
-  State,
-  Module,
-  Resource,
-  ResourceInstance,
-  newState,
-  statesEqual,
-  objectSrcEqual,
-  type OutputValue,
-  type CheckResults,
-  type CheckResultAggregate,
-  type CheckResultObject,
-  type CheckStatus,
-  type CheckableKind,
-} from "./state.js";
-export {
-  DEFAULT_TOFU_VERSION,
-  newFile,
-  deepCopyFile,
-  newLineage,
-  readStateFile,
-  writeStateFile,
-  statesMarshalEqual,
-  type File,
-  type ReadResult,
-  type ReadOptions,
-  type WriteOptions,
-  type WriteResult,
-} from "./file.js";
-export { SyncState, type StateChange, type StateObserver } from "./sync.js";
+// states/remote): the state model, snapshot files, and state stores. See README.md. The model and
+// files alone, without the Node-only stores, are `model.ts`, the entry for browser code.
+export * from "./model.js";
 export {
   newLockInfo,
   marshalLockInfo,

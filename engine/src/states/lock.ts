@@ -4,8 +4,7 @@
 import { hostname, userInfo } from "node:os";
 import type { Diagnostic } from "../hcl/index.js";
 import { DEFAULT_TOFU_VERSION } from "./file.js";
-import { goField, parseGoJSON } from "./gojson.js";
-import { goJSONString } from "../values/index.js";
+import { goField, goJSONString, parseGoJSON } from "../values/index.js";
 
 export interface LockInfo {
   /** Unique lock ID (a UUID). */

@@ -2,11 +2,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { stringVal } from "../values/index.js";
-import { compactGo, indentGo, parseGoJSON } from "./gojson.js";
 import { NumberType, StringType, listOf, objectOf } from "../values/index.js";
 import { decodeObject, encodeObject, readStateFile, writeStateFile, type ReadResult } from "./index.js";
-
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 function stateWith(instance: string, resourceExtra = `"provider": "provider[\\"registry.opentofu.org/hashicorp/test\\"]",`): string {
   return `{"version": 4, "serial": 1, "lineage": "l", "outputs": {}, "resources": [
@@ -16,26 +13,6 @@ function stateWith(instance: string, resourceExtra = `"provider": "provider[\\"r
 function details(r: ReadResult): string[] {
   return r.kind === "error" ? r.diagnostics.map((d) => `${d.summary}: ${d.detail}`) : [];
 }
-
-describe("Go-compatible JSON", () => {
-  it.each([
-    ['{"a" 1}', 6],
-    ["[1,]", 4],
-    ['{"a":tru}', 9],
-    ["01", 2],
-    ['"a\\x"', 4],
-    ["{", 1],
-    ["  ", 2],
-    ['{"a":1} x', 9],
-  ])("syntax error offset of %s is %d", (src, offset) => {
-    const r = parseGoJSON(enc(src));
-    expect(r.ok ? -1 : r.error.offset).toBe(offset);
-  });
-  it("compacts raw JSON like json.RawMessage and indents like json.Indent", () => {
-    expect(compactGo(enc('{ "a" : [ 1 , "<\\u0041>" ] }'))).toBe('{"a":[1,"\\u003c\\u0041\\u003e"]}');
-    expect(indentGo('{"a":[],"b":{},"c":[1,{"d":null}]}')).toBe('{\n  "a": [],\n  "b": {},\n  "c": [\n    1,\n    {\n      "d": null\n    }\n  ]\n}');
-  });
-});
 
 describe("v4 reader errors", () => {
   it("type errors name the field", () => {

@@ -24,17 +24,24 @@ import {
 import {
   DynamicPseudoType,
   compareStrings,
+  compactGo,
   formatPathError,
+  goField,
+  goJSONString,
+  goKindName,
   goQuote,
+  indentGo,
   marshalJSON,
   marshalType,
+  parseGoJSON,
   typeFromJSON,
   unmarkDeep,
   unmarshalJSON,
+  type JsonNode,
   type Path,
   type PathStep,
 } from "../values/index.js";
-import { base64DecodeStrict, base64Encode, compactGo, goField, goKindName, goString, indentGo, parseGoJSON, type JsonNode } from "./gojson.js";
+import { base64DecodeStrict, base64Encode } from "./base64.js";
 import { NotDeposed, newObjectSrc, type DeposedKey, type ObjectStatus, type ResourceInstanceObjectSrc } from "./objects.js";
 import { State, type CheckResultAggregate, type CheckResults, type CheckStatus, type CheckableKind, type Resource } from "./state.js";
 import type { File } from "./file.js";
@@ -715,7 +722,7 @@ function marshalPaths(paths: readonly Path[], diags: Diagnostic[]): string {
     let ok = true;
     for (const step of path) {
       if (step.kind === "attr") {
-        steps.push(`{"type":"get_attr","value":${goString(step.name)}}`);
+        steps.push(`{"type":"get_attr","value":${goJSONString(step.name)}}`);
         continue;
       }
       const key = marshalJSON(step.key, DynamicPseudoType);
@@ -767,7 +774,7 @@ function instanceObjectJSON(
 ): string {
   const f: string[] = [];
   if (key.kind === "IntKey") f.push(`"index_key":${key.value}`);
-  else if (key.kind === "StringKey") f.push(`"index_key":${goString(key.value)}`);
+  else if (key.kind === "StringKey") f.push(`"index_key":${goJSONString(key.value)}`);
   switch (obj.status) {
     case "ready":
       break;
@@ -780,17 +787,17 @@ function instanceObjectJSON(
       );
       break;
   }
-  if (deposed !== NotDeposed) f.push(`"deposed":${goString(deposed)}`);
-  if (providerString !== "") f.push(`"provider":${goString(providerString)}`);
+  if (deposed !== NotDeposed) f.push(`"deposed":${goJSONString(deposed)}`);
+  if (providerString !== "") f.push(`"provider":${goJSONString(providerString)}`);
   f.push(`"schema_version":${obj.schemaVersion}`);
   if (obj.attrsJSON !== undefined && obj.attrsJSON !== "") f.push(`"attributes":${rawJSON(obj.attrsJSON)}`);
   if (obj.attrsFlat !== undefined && obj.attrsFlat.size > 0) {
     const keys = [...obj.attrsFlat.keys()].sort(compareStrings);
-    f.push(`"attributes_flat":{${keys.map((k) => `${goString(k)}:${goString(obj.attrsFlat?.get(k) ?? "")}`).join(",")}}`);
+    f.push(`"attributes_flat":{${keys.map((k) => `${goJSONString(k)}:${goJSONString(obj.attrsFlat?.get(k) ?? "")}`).join(",")}}`);
   }
   f.push(`"sensitive_attributes":${marshalPaths(obj.attrSensitivePaths, diags)}`);
-  if (obj.private !== undefined && obj.private.length > 0) f.push(`"private":${goString(base64Encode(obj.private))}`);
-  if (obj.dependencies.length > 0) f.push(`"dependencies":[${obj.dependencies.map((d) => goString(d.toString())).join(",")}]`);
+  if (obj.private !== undefined && obj.private.length > 0) f.push(`"private":${goJSONString(base64Encode(obj.private))}`);
+  if (obj.dependencies.length > 0) f.push(`"dependencies":[${obj.dependencies.map((d) => goJSONString(d.toString())).join(",")}]`);
   if (obj.createBeforeDestroy) f.push(`"create_before_destroy":true`);
   if (obj.skipDestroy) f.push(`"skip_destroy":true`);
   if (obj.identityJSON !== undefined && obj.identityJSON !== "") f.push(`"identity":${rawJSON(obj.identityJSON)}`);
@@ -834,7 +841,7 @@ export function writeStateV4(file: File): WriteV4Result {
       continue;
     }
     const sensitive = os.sensitive ? `,"sensitive":true` : "";
-    outputs.push(`${goString(name)}:{"value":${v.value},"type":${marshalType(plain.type)}${sensitive}}`);
+    outputs.push(`${goJSONString(name)}:{"value":${v.value},"type":${marshalType(plain.type)}${sensitive}}`);
   }
 
   const resources: Array<{ sortKey: [string, string, string, string]; json: string }> = [];
@@ -857,9 +864,9 @@ export function writeStateV4(file: File): WriteV4Result {
       }
       insts.sort(compareInstanceOut);
       const f: string[] = [];
-      if (moduleStr !== "") f.push(`"module":${goString(moduleStr)}`);
-      f.push(`"mode":${goString(mode)}`, `"type":${goString(r.type)}`, `"name":${goString(r.name)}`);
-      if (!keyed && cfg) f.push(`"provider":${goString(cfg.toString())}`);
+      if (moduleStr !== "") f.push(`"module":${goJSONString(moduleStr)}`);
+      f.push(`"mode":${goJSONString(mode)}`, `"type":${goJSONString(r.type)}`, `"name":${goJSONString(r.name)}`);
+      if (!keyed && cfg) f.push(`"provider":${goJSONString(cfg.toString())}`);
       f.push(`"instances":[${insts.map((i) => i.json).join(",")}]`);
       resources.push({ sortKey: [moduleStr, mode, r.type, r.name], json: `{${f.join(",")}}` });
     }
@@ -875,9 +882,9 @@ export function writeStateV4(file: File): WriteV4Result {
   const checks = encodeCheckResultsV4(state.checkResults);
   const top = [
     `"version":4`,
-    `"terraform_version":${goString(file.terraformVersion ?? "")}`,
+    `"terraform_version":${goJSONString(file.terraformVersion ?? "")}`,
     `"serial":${file.serial}`,
-    `"lineage":${goString(file.lineage)}`,
+    `"lineage":${goJSONString(file.lineage)}`,
     `"outputs":{${outputs.join(",")}}`,
     `"resources":[${resources.map((r) => r.json).join(",")}]`,
     `"check_results":${checks}`,
@@ -893,11 +900,11 @@ function encodeCheckResultsV4(cr: CheckResults | undefined): string {
         ? "null"
         : `[${a.objects
             .map((o) => {
-              const fm = o.failureMessages.length > 0 ? `,"failure_messages":[${o.failureMessages.map(goString).join(",")}]` : "";
-              return `{"object_addr":${goString(o.objectAddr)},"status":${goString(o.status)}${fm}}`;
+              const fm = o.failureMessages.length > 0 ? `,"failure_messages":[${o.failureMessages.map(goJSONString).join(",")}]` : "";
+              return `{"object_addr":${goJSONString(o.objectAddr)},"status":${goJSONString(o.status)}${fm}}`;
             })
             .join(",")}]`;
-    return `{"object_kind":${goString(a.objectKind)},"config_addr":${goString(a.configAddr)},"status":${goString(a.status)},"objects":${objects}}`;
+    return `{"object_kind":${goJSONString(a.objectKind)},"config_addr":${goJSONString(a.configAddr)},"status":${goJSONString(a.status)},"objects":${objects}}`;
   });
   return `[${aggs.join(",")}]`;
 }

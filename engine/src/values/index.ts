@@ -105,7 +105,7 @@ export {
   type Value,
 } from "./value.js";
 export { compareValuesForSet, equals, goQuote, numbersEqual, rawEquals } from "./equality.js";
-export { attrStep, formatPath, formatPathError, indexStep, pathError, type PathError } from "./path.js";
+export { NESTED_TOO_DEEPLY, attrStep, formatPath, formatPathError, indexStep, pathError, type PathError } from "./path.js";
 export {
   convert,
   getConversion,
@@ -154,6 +154,16 @@ export {
   type TypeDiagnostic,
 } from "./typeexpr.js";
 export { decodeJSONImplied, impliedTypeJSON, marshalJSON, unmarshalJSON, type JSONResult } from "./json.js";
+export {
+  compactGo,
+  goField,
+  goKindName,
+  indentGo,
+  parseGoJSON,
+  type JsonNode,
+  type JsonParseResult,
+  type JsonSyntaxError,
+} from "./gojson.js";
 export {
   REFINED_UNKNOWN_EXT,
   UNKNOWN_EXT,

@@ -124,4 +124,10 @@ describe("input nested deeper than the stack allows", () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && formatPathError(r.error)).toBe("value is nested too deeply to decode");
   });
+  it("is a failed result however the stack runs out (V8 may report it as a SyntaxError from a regex)", () => {
+    for (const depth of [3000, 5000, 12000]) {
+      const r = decodeJSONImplied('{"a":'.repeat(depth) + "1" + "}".repeat(depth));
+      expect(!r.ok && formatPathError(r.error)).toBe("value is nested too deeply to decode");
+    }
+  });
 });

@@ -5,7 +5,8 @@
 
 import { BigFloat, PARSE_PREC } from "./bigfloat.js";
 import { convert } from "./convert.js";
-import { catchPathFailure as guard, failAt as fail, type PathResult } from "./path.js";
+import { parseGoJSON, type JsonNode } from "./gojson.js";
+import { NESTED_TOO_DEEPLY, catchPathFailure as guard, failAt as fail, type PathResult } from "./path.js";
 import {
   BoolType,
   DynamicPseudoType,
@@ -110,178 +111,25 @@ function marshal(v: Value, t: Type, path: Path, out: string[]): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A JSON reader that keeps numbers as text
+// Reading: Go's parser (gojson.ts), which keeps numbers as text
 
-type JSONNode =
-  | { readonly t: "null" }
-  | { readonly t: "bool"; readonly v: boolean }
-  | { readonly t: "num"; readonly text: string }
-  | { readonly t: "str"; readonly v: string }
-  | { readonly t: "arr"; readonly items: readonly JSONNode[] }
-  | { readonly t: "obj"; readonly entries: ReadonlyArray<readonly [string, JSONNode]> };
+const utf8 = new TextEncoder();
 
-class Reader {
-  i = 0;
-  constructor(private readonly s: string) {}
-
-  error(msg: string): never {
-    fail([], msg);
-  }
-
-  ws(): void {
-    while (this.i < this.s.length) {
-      const c = this.s.charCodeAt(this.i);
-      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) this.i++;
-      else break;
-    }
-  }
-
-  document(): JSONNode {
-    const n = this.value();
-    this.ws();
-    if (this.i < this.s.length) this.error("extraneous data after JSON object");
-    return n;
-  }
-
-  value(): JSONNode {
-    this.ws();
-    const c = this.s[this.i];
-    switch (c) {
-      case "{": {
-        this.i++;
-        const entries: Array<[string, JSONNode]> = [];
-        this.ws();
-        if (this.s[this.i] === "}") {
-          this.i++;
-          return { t: "obj", entries };
-        }
-        for (;;) {
-          this.ws();
-          if (this.s[this.i] !== '"') this.error("invalid JSON: object keys must be strings");
-          const k = this.string();
-          this.ws();
-          if (this.s[this.i] !== ":") this.error("invalid JSON: expected ':'");
-          this.i++;
-          entries.push([k, this.value()]);
-          this.ws();
-          if (this.s[this.i] === ",") {
-            this.i++;
-            continue;
-          }
-          if (this.s[this.i] === "}") {
-            this.i++;
-            return { t: "obj", entries };
-          }
-          this.error("invalid JSON: expected ',' or '}'");
-        }
-      }
-      case "[": {
-        this.i++;
-        const items: JSONNode[] = [];
-        this.ws();
-        if (this.s[this.i] === "]") {
-          this.i++;
-          return { t: "arr", items };
-        }
-        for (;;) {
-          items.push(this.value());
-          this.ws();
-          if (this.s[this.i] === ",") {
-            this.i++;
-            continue;
-          }
-          if (this.s[this.i] === "]") {
-            this.i++;
-            return { t: "arr", items };
-          }
-          this.error("invalid JSON: expected ',' or ']'");
-        }
-      }
-      case '"':
-        return { t: "str", v: this.string() };
-      default: {
-        for (const [word, node] of [
-          ["true", { t: "bool", v: true }],
-          ["false", { t: "bool", v: false }],
-          ["null", { t: "null" }],
-        ] as const) {
-          if (this.s.startsWith(word, this.i)) {
-            this.i += word.length;
-            return node;
-          }
-        }
-        const m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(this.s.slice(this.i, this.i + 4096));
-        if (!m) this.error(this.i >= this.s.length ? "unexpected end of JSON input" : `invalid character '${c}' looking for beginning of value`);
-        this.i += m[0].length;
-        return { t: "num", text: m[0] };
-      }
-    }
-  }
-
-  string(): string {
-    this.i++; // opening quote
-    let out = "";
-    for (;;) {
-      if (this.i >= this.s.length) this.error("unexpected end of JSON input");
-      const c = this.s[this.i] as string;
-      if (c === '"') {
-        this.i++;
-        return out;
-      }
-      if (c === "\\") {
-        const e = this.s[this.i + 1];
-        this.i += 2;
-        switch (e) {
-          case '"':
-          case "\\":
-          case "/":
-            out += e;
-            break;
-          case "b":
-            out += "\b";
-            break;
-          case "f":
-            out += "\f";
-            break;
-          case "n":
-            out += "\n";
-            break;
-          case "r":
-            out += "\r";
-            break;
-          case "t":
-            out += "\t";
-            break;
-          case "u": {
-            const hex = this.s.slice(this.i, this.i + 4);
-            if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.error("invalid JSON: bad unicode escape");
-            const r = parseInt(hex, 16);
-            this.i += 4;
-            if (r < 0xd800 || r > 0xdfff) {
-              out += String.fromCharCode(r);
-              break;
-            }
-            // Like Go's unquote: a high surrogate escape directly followed by a low one is a
-            // pair; any other surrogate escape becomes U+FFFD (the next escape is read anew).
-            const next = /^\\u([0-9a-fA-F]{4})/.exec(this.s.slice(this.i, this.i + 6));
-            const low = next ? parseInt(next[1] as string, 16) : -1;
-            if (r <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
-              out += String.fromCharCode(r, low);
-              this.i += 6;
-            } else {
-              out += "\ufffd";
-            }
-            break;
-          }
-          default:
-            this.error("invalid JSON: bad escape");
-        }
-        continue;
-      }
-      if (c.charCodeAt(0) < 0x20) this.error("invalid JSON: control character in string");
-      out += c;
-      this.i++;
-    }
+/**
+ * The JSON document in `src`, or a failure with Go's syntax error text. What follows a complete
+ * value is cty's "extraneous data" error; nesting past Go's limit or the parser's stack is the same
+ * failure as nesting past what the decoders' stacks hold.
+ */
+function read(src: string): JsonNode {
+  const r = parseGoJSON(utf8.encode(src));
+  if (r.ok) return r.node;
+  switch (r.error.kind) {
+    case "syntax":
+      return fail([], r.error.message);
+    case "trailing":
+      return fail([], "extraneous data after JSON object");
+    case "depth":
+      return fail([], NESTED_TOO_DEEPLY);
   }
 }
 
@@ -290,15 +138,15 @@ class Reader {
 
 /** cty json.Unmarshal: decodes JSON text as a value of the given type. */
 export function unmarshalJSON(src: string, type: Type): JSONResult<Value> {
-  return guard(() => unmarshal(new Reader(src).document(), type, []));
+  return guard(() => unmarshal(read(src), type, []));
 }
 
-function unmarshal(n: JSONNode, t: Type, path: Path): Value {
+function unmarshal(n: JsonNode, t: Type, path: Path): Value {
   if (n.t === "null") return nullVal(t);
   switch (t.kind) {
     case "bool":
       if (n.t === "bool") return n.v ? True : False;
-      if (n.t === "str") {
+      if (n.t === "string") {
         const c = convert(stringVal(n.v), BoolType);
         if (!c.ok) fail(path, c.error.message);
         return c.value;
@@ -306,8 +154,8 @@ function unmarshal(n: JSONNode, t: Type, path: Path): Value {
       fail(path, "bool is required");
     // falls through (fail never returns)
     case "number":
-      if (n.t === "num" || n.t === "str") {
-        const text = n.t === "num" ? n.text : n.v;
+      if (n.t === "number" || n.t === "string") {
+        const text = n.t === "number" ? n.raw : n.v;
         const f = BigFloat.parse(text, PARSE_PREC);
         if (!f) fail(path, "a number is required");
         return numberVal(f);
@@ -315,14 +163,14 @@ function unmarshal(n: JSONNode, t: Type, path: Path): Value {
       fail(path, "number is required");
     // falls through
     case "string":
-      if (n.t === "str") return stringVal(n.v);
-      if (n.t === "num") return stringVal(n.text);
+      if (n.t === "string") return stringVal(n.v);
+      if (n.t === "number") return stringVal(n.raw);
       if (n.t === "bool") return stringVal(n.v ? "true" : "false");
       fail(path, "string is required");
     // falls through
     case "list":
     case "set": {
-      if (n.t !== "arr") fail(path, `need JSON array for ${t.kind}`);
+      if (n.t !== "array") fail(path, `need JSON array for ${t.kind}`);
       // cty names set elements by an unknown key: they have no index.
       const els = n.items.map((item, i) =>
         unmarshal(item, t.element, [...path, { kind: "index", key: t.kind === "set" ? unknownVal(t.element) : numberIntVal(i) }]),
@@ -331,19 +179,19 @@ function unmarshal(n: JSONNode, t: Type, path: Path): Value {
       return t.kind === "list" ? listVal(els) : setVal(els);
     }
     case "map": {
-      if (n.t !== "obj") fail(path, "need JSON object for map");
+      if (n.t !== "object") fail(path, "need JSON object for map");
       const attrs = new Map<string, Value>();
       for (const [k, item] of n.entries) attrs.set(k, unmarshal(item, t.element, [...path, { kind: "index", key: stringVal(k) }]));
       return attrs.size === 0 ? mapValEmpty(t.element) : mapVal(attrs);
     }
     case "tuple": {
-      if (n.t !== "arr") fail(path, "need JSON array for tuple");
+      if (n.t !== "array") fail(path, "need JSON array for tuple");
       if (n.items.length > t.elements.length) fail(path, `too many tuple elements (need ${t.elements.length})`);
       if (n.items.length < t.elements.length) fail(path, `not enough tuple elements (need ${t.elements.length})`);
       return tupleVal(n.items.map((item, i) => unmarshal(item, t.elements[i] as Type, [...path, { kind: "index", key: numberIntVal(i) }])));
     }
     case "object": {
-      if (n.t !== "obj") fail(path, "need JSON object for object");
+      if (n.t !== "object") fail(path, "need JSON object for object");
       const attrs = new Map<string, Value>();
       for (const [k, item] of n.entries) {
         const at = t.attributes.get(k);
@@ -354,9 +202,9 @@ function unmarshal(n: JSONNode, t: Type, path: Path): Value {
       return objectVal(attrs);
     }
     case "dynamic": {
-      if (n.t !== "obj") fail(path, "need JSON object for dynamically-typed value");
-      let typeNode: JSONNode | undefined;
-      let valueNode: JSONNode | undefined;
+      if (n.t !== "object") fail(path, "need JSON object for dynamically-typed value");
+      let typeNode: JsonNode | undefined;
+      let valueNode: JsonNode | undefined;
       for (const [k, item] of n.entries) {
         if (k === "type") typeNode = item;
         else if (k === "value") valueNode = item;
@@ -371,19 +219,19 @@ function unmarshal(n: JSONNode, t: Type, path: Path): Value {
   }
 }
 
-function plainJSON(n: JSONNode): unknown {
+function plainJSON(n: JsonNode): unknown {
   switch (n.t) {
     case "null":
       return null;
     case "bool":
       return n.v;
-    case "num":
-      return Number(n.text);
-    case "str":
+    case "number":
+      return Number(n.raw);
+    case "string":
       return n.v;
-    case "arr":
+    case "array":
       return n.items.map(plainJSON);
-    case "obj": {
+    case "object": {
       const o: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
       for (const [k, v] of n.entries) o[k] = plainJSON(v);
       return o;
@@ -393,22 +241,22 @@ function plainJSON(n: JSONNode): unknown {
 
 /** cty json.ImpliedType: objects → object types, arrays → tuples, null → dynamic. */
 export function impliedTypeJSON(src: string): JSONResult<Type> {
-  return guard(() => impliedType(new Reader(src).document(), []));
+  return guard(() => impliedType(read(src), []));
 }
 
-function impliedType(n: JSONNode, path: Path): Type {
+function impliedType(n: JsonNode, path: Path): Type {
   switch (n.t) {
     case "null":
       return DynamicPseudoType;
     case "bool":
       return BoolType;
-    case "num":
+    case "number":
       return NumberType;
-    case "str":
+    case "string":
       return StringType;
-    case "arr":
+    case "array":
       return tupleOf(n.items.map((x, i) => impliedType(x, [...path, { kind: "index", key: numberIntVal(i) }])));
-    case "obj": {
+    case "object": {
       const attrs = new Map<string, Type>();
       for (const [k, v] of n.entries) {
         // Like Go's decoder, a repeated key takes the last value.
@@ -422,7 +270,8 @@ function impliedType(n: JSONNode, path: Path): Type {
 
 /** Decodes JSON with its implied type (what `jsondecode` does). */
 export function decodeJSONImplied(src: string): JSONResult<Value> {
-  const t = impliedTypeJSON(src);
-  if (!t.ok) return t;
-  return unmarshalJSON(src, t.value);
+  return guard(() => {
+    const n = read(src);
+    return unmarshal(n, impliedType(n, []), []);
+  });
 }

@@ -29,17 +29,21 @@ export function failAt(path: Path, message: string): never {
   throw new PathFailure(pathError(path, message));
 }
 
+/** The error of a decoder given input nested deeper than it can follow. */
+export const NESTED_TOO_DEEPLY = "value is nested too deeply to decode";
+
 /**
  * Runs `f`, turning a `failAt` inside it into a failed result; anything else still throws. The
  * decoders recurse once per level of nesting, and their input comes from outside (files, state,
  * providers), so running out of stack on absurdly deep input is a failed result too, not a crash.
+ * V8 reports that as a RangeError, or as a SyntaxError when it strikes while compiling a regex.
  */
 export function catchPathFailure<T>(f: () => T): PathResult<T> {
   try {
     return { ok: true, value: f() };
   } catch (e) {
     if (e instanceof PathFailure) return { ok: false, error: e.pathError };
-    if (e instanceof RangeError && /call stack/i.test(e.message)) return { ok: false, error: pathError([], "value is nested too deeply to decode") };
+    if ((e instanceof RangeError || e instanceof SyntaxError) && /call stack|stack overflow/i.test(e.message)) return { ok: false, error: pathError([], NESTED_TOO_DEEPLY) };
     throw e;
   }
 }

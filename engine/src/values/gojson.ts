@@ -1,8 +1,8 @@
-// JSON as Go's encoding/json sees it, for byte-compatible state files: a strict parser over bytes
-// that fails at the same byte offset as Go's scanner (OpenTofu prints that offset to users), keeps
-// number text and the raw byte span of every value (json.RawMessage), and the two output passes
-// Go applies when writing: compact (RawMessage) and Indent (MarshalIndent).
-import { goJSONString } from "../values/index.js";
+// JSON as Go's encoding/json sees it: a strict parser over bytes that fails at the same byte
+// offset and with the same text as Go's scanner (OpenTofu prints both to users), keeps number text
+// and the raw byte span of every value (json.RawMessage), and the two output passes Go applies when
+// writing: compact (RawMessage) and Indent (MarshalIndent). The one JSON parser of the engine:
+// `json.ts` (cty's JSON decoding) and `states` (state and lock files) both read through it.
 
 export type JsonNode =
   | { readonly t: "object"; readonly entries: Array<[string, JsonNode]>; readonly start: number; readonly end: number }
@@ -12,15 +12,21 @@ export type JsonNode =
   | { readonly t: "bool"; readonly v: boolean; readonly start: number; readonly end: number }
   | { readonly t: "null"; readonly start: number; readonly end: number };
 
-/** Go's *json.SyntaxError: Offset counts the bytes read up to and including the bad one. */
+/**
+ * Go's *json.SyntaxError: Offset counts the bytes read up to and including the bad one. `kind`
+ * tells callers with their own wording apart: `trailing` is text after a complete top-level value
+ * (cty calls it extraneous data), `depth` is nesting past Go's limit or past what the stack holds.
+ */
 export interface JsonSyntaxError {
   readonly message: string;
   readonly offset: number;
+  readonly kind: "syntax" | "trailing" | "depth";
 }
 
 export type JsonParseResult = { ok: true; node: JsonNode } | { ok: false; error: JsonSyntaxError };
 
 const MAX_DEPTH = 10000; // Go's maxNestingDepth
+const MAX_DEPTH_MESSAGE = "exceeded max depth";
 const utf8 = new TextDecoder("utf-8", { fatal: false });
 
 class SyntaxFailure {
@@ -42,15 +48,19 @@ function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 }
 
+function hexValue(c: number): number {
+  return c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10;
+}
+
 class Parser {
   pos = 0;
   depth = 0;
   constructor(readonly src: Uint8Array) {}
 
-  fail(context: string): never {
-    if (this.pos >= this.src.length) throw new SyntaxFailure({ message: "unexpected end of JSON input", offset: this.src.length });
+  fail(context: string, kind: "syntax" | "trailing" = "syntax"): never {
+    if (this.pos >= this.src.length) throw new SyntaxFailure({ message: "unexpected end of JSON input", offset: this.src.length, kind });
     const c = this.src[this.pos] as number;
-    throw new SyntaxFailure({ message: `invalid character ${quoteChar(c)} ${context}`, offset: this.pos + 1 });
+    throw new SyntaxFailure({ message: `invalid character ${quoteChar(c)} ${context}`, offset: this.pos + 1, kind });
   }
 
   skipSpace(): void {
@@ -61,7 +71,7 @@ class Parser {
     this.skipSpace();
     const node = this.value("looking for beginning of value");
     this.skipSpace();
-    if (this.pos < this.src.length) this.fail("after top-level value");
+    if (this.pos < this.src.length) this.fail("after top-level value", "trailing");
     return node;
   }
 
@@ -91,71 +101,62 @@ class Parser {
   }
 
   enter(): void {
-    if (++this.depth > MAX_DEPTH) throw new SyntaxFailure({ message: "exceeded max depth", offset: this.pos + 1 });
+    if (++this.depth > MAX_DEPTH) throw new SyntaxFailure({ message: MAX_DEPTH_MESSAGE, offset: this.pos + 1, kind: "depth" });
+  }
+
+  /** Consumes `open` and the space after it; false when `close` follows at once (an empty container). */
+  open(close: number): boolean {
+    this.enter();
+    this.pos++;
+    this.skipSpace();
+    return !this.closes(close);
+  }
+
+  /** After a member: true after a `,` (another member follows), false after `close`. */
+  more(close: number, context: string): boolean {
+    this.skipSpace();
+    if (this.src[this.pos] === 0x2c) {
+      this.pos++;
+      this.skipSpace();
+      return true;
+    }
+    if (!this.closes(close)) this.fail(context);
+    return false;
+  }
+
+  closes(close: number): boolean {
+    if (this.src[this.pos] !== close) return false;
+    this.pos++;
+    this.depth--;
+    return true;
   }
 
   object(): JsonNode {
     const start = this.pos;
-    this.enter();
-    this.pos++;
     const entries: Array<[string, JsonNode]> = [];
-    this.skipSpace();
-    if (this.src[this.pos] === 0x7d) {
-      this.pos++;
-      this.depth--;
-      return { t: "object", entries, start, end: this.pos };
-    }
-    for (;;) {
-      if (this.src[this.pos] !== 0x22) this.fail("looking for beginning of object key string");
-      const key = this.string();
-      this.skipSpace();
-      if (this.src[this.pos] !== 0x3a) this.fail("after object key");
-      this.pos++;
-      this.skipSpace();
-      entries.push([key, this.value("looking for beginning of value")]);
-      this.skipSpace();
-      const c = this.src[this.pos];
-      if (c === 0x2c) {
+    if (this.open(0x7d)) {
+      do {
+        if (this.src[this.pos] !== 0x22) this.fail("looking for beginning of object key string");
+        const key = this.string();
+        this.skipSpace();
+        if (this.src[this.pos] !== 0x3a) this.fail("after object key");
         this.pos++;
         this.skipSpace();
-        continue;
-      }
-      if (c === 0x7d) {
-        this.pos++;
-        this.depth--;
-        return { t: "object", entries, start, end: this.pos };
-      }
-      this.fail("after object key:value pair");
+        entries.push([key, this.value("looking for beginning of value")]);
+      } while (this.more(0x7d, "after object key:value pair"));
     }
+    return { t: "object", entries, start, end: this.pos };
   }
 
   array(): JsonNode {
     const start = this.pos;
-    this.enter();
-    this.pos++;
     const items: JsonNode[] = [];
-    this.skipSpace();
-    if (this.src[this.pos] === 0x5d) {
-      this.pos++;
-      this.depth--;
-      return { t: "array", items, start, end: this.pos };
+    if (this.open(0x5d)) {
+      do {
+        items.push(this.value("looking for beginning of value"));
+      } while (this.more(0x5d, "after array element"));
     }
-    for (;;) {
-      items.push(this.value("looking for beginning of value"));
-      this.skipSpace();
-      const c = this.src[this.pos];
-      if (c === 0x2c) {
-        this.pos++;
-        this.skipSpace();
-        continue;
-      }
-      if (c === 0x5d) {
-        this.pos++;
-        this.depth--;
-        return { t: "array", items, start, end: this.pos };
-      }
-      this.fail("after array element");
-    }
+    return { t: "array", items, start, end: this.pos };
   }
 
   literal(word: string): void {
@@ -202,13 +203,15 @@ class Parser {
     this.pos++; // opening quote
     let out = "";
     let runStart = this.pos;
+    // Only a \u escape can produce a lone surrogate (the UTF-8 decoder never does).
+    let surrogates = false;
     for (;;) {
       if (this.pos >= this.src.length) this.fail("in string literal");
       const c = this.src[this.pos] as number;
       if (c === 0x22) {
         out += utf8.decode(this.src.subarray(runStart, this.pos));
         this.pos++;
-        return out;
+        return surrogates ? wellFormed(out) : out;
       }
       if (c < 0x20) this.fail("in string literal");
       if (c !== 0x5c) {
@@ -249,8 +252,9 @@ class Parser {
             this.pos++;
             const h = this.src[this.pos];
             if (h === undefined || !isHex(h)) this.fail("in \\u hexadecimal character escape");
-            code = code * 16 + parseInt(String.fromCharCode(h), 16);
+            code = code * 16 + hexValue(h);
           }
+          if (code >= 0xd800 && code <= 0xdfff) surrogates = true;
           out += String.fromCharCode(code);
           break;
         }
@@ -263,7 +267,10 @@ class Parser {
   }
 }
 
-/** Replaces lone surrogates (invalid UTF-8 to Go) with U+FFFD, as Go's decoder does. */
+/**
+ * Replaces lone surrogates (invalid UTF-8 to Go) with U+FFFD, as Go's decoder does: a high
+ * surrogate escape directly followed by a low one is a pair, any other surrogate is U+FFFD.
+ */
 function wellFormed(s: string): string {
   let out: string | undefined;
   for (let i = 0; i < s.length; i++) {
@@ -279,36 +286,18 @@ function wellFormed(s: string): string {
   return out ?? s;
 }
 
-/** Parses a whole JSON document the way Go's json.Unmarshal validates it first. */
+/**
+ * Parses a whole JSON document the way Go's json.Unmarshal validates it first. The parser recurses
+ * once per level of nesting, so input nested deeper than the stack allows fails like Go's limit.
+ */
 export function parseGoJSON(src: Uint8Array): JsonParseResult {
   const p = new Parser(src);
   try {
-    const node = p.document();
-    fixStrings(node);
-    return { ok: true, node };
+    return { ok: true, node: p.document() };
   } catch (e) {
     if (e instanceof SyntaxFailure) return { ok: false, error: e.error };
-    if (e instanceof RangeError) return { ok: false, error: { message: "exceeded max depth", offset: p.pos + 1 } };
+    if (e instanceof RangeError) return { ok: false, error: { message: MAX_DEPTH_MESSAGE, offset: p.pos + 1, kind: "depth" } };
     throw e;
-  }
-}
-
-function fixStrings(n: JsonNode): void {
-  switch (n.t) {
-    case "string":
-      (n as { v: string }).v = wellFormed(n.v);
-      return;
-    case "object":
-      for (const e of n.entries) {
-        e[0] = wellFormed(e[0]);
-        fixStrings(e[1]);
-      }
-      return;
-    case "array":
-      for (const i of n.items) fixStrings(i);
-      return;
-    default:
-      return;
   }
 }
 
@@ -443,60 +432,4 @@ export function indentGo(compact: string, indent = "  "): string {
   }
   flush(compact.length);
   return parts.join("");
-}
-
-/** A Go-escaped JSON string literal. */
-export const goString = goJSONString;
-
-const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/** Go's base64.StdEncoding.EncodeToString. */
-export function base64Encode(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
-}
-
-/**
- * Go's base64.StdEncoding.DecodeString (strict padding; \r and \n are ignored). On failure the
- * error is Go's CorruptInputError text: `illegal base64 data at input byte N`.
- */
-export function base64DecodeStrict(s: string): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
-  const clean: number[] = [];
-  const at: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i] as string;
-    if (ch === "\r" || ch === "\n") continue;
-    clean.push(ch.charCodeAt(0));
-    at.push(i);
-  }
-  const bad = (i: number): { ok: false; error: string } => ({ ok: false, error: `illegal base64 data at input byte ${i}` });
-  const out: number[] = [];
-  for (let q = 0; q < clean.length; q += 4) {
-    const vals: number[] = [];
-    let pad = 0;
-    for (let j = 0; j < 4; j++) {
-      const idx = q + j;
-      if (idx >= clean.length) {
-        if (j === 0) break;
-        return bad(at[idx - 1] !== undefined ? s.length : s.length);
-      }
-      const c = clean[idx] as number;
-      if (c === 0x3d) {
-        if (j < 2) return bad(at[idx] as number);
-        pad++;
-        vals.push(0);
-        continue;
-      }
-      if (pad > 0) return bad(at[idx] as number);
-      const v = B64.indexOf(String.fromCharCode(c));
-      if (v < 0) return bad(at[idx] as number);
-      vals.push(v);
-    }
-    if (vals.length === 0) break;
-    if (pad > 0 && q + 4 < clean.length) return bad(at[q + 4] as number);
-    const n = ((vals[0] as number) << 18) | ((vals[1] as number) << 12) | ((vals[2] as number) << 6) | (vals[3] as number);
-    out.push((n >> 16) & 0xff);
-    if (pad < 2) out.push((n >> 8) & 0xff);
-    if (pad < 1) out.push(n & 0xff);
-  }
-  return { ok: true, bytes: Uint8Array.from(out) };
 }
