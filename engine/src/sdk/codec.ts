@@ -1,10 +1,10 @@
-// DynamicValue and RawState decoding/encoding against a schema's implied type. Terraform sends
-// msgpack (JSON only from very old clients); we always answer in msgpack, which values/ writes
-// byte for byte as cty does (sorted keys, every attribute present, sets in cty order, unknowns as
-// extension 0). Stored state (RawState.json) is decoded leniently: attributes the schema no longer
-// has are dropped and missing ones become null, as terraform-plugin-go does.
+// DynamicValue and RawState decoding/encoding against a schema's implied type. DynamicValues are
+// providers/schema's (msgpack out, msgpack or JSON in, byte for byte as cty). Stored state
+// (RawState.json) is decoded leniently here: attributes the schema no longer has are dropped and
+// missing ones become null, as terraform-plugin-go does.
 
 import type { ProtoDynamicValue, ProtoRawState } from "../providers/proto/index.js";
+import { encodeDynamicValue, type DynamicResult } from "../providers/schema/index.js";
 import {
   convert,
   decodeJSONImplied,
@@ -13,7 +13,6 @@ import {
   listValEmpty,
   mapVal,
   mapValEmpty,
-  marshalMsgpack,
   nullVal,
   objectVal,
   setVal,
@@ -22,32 +21,20 @@ import {
   tupleVal,
   unknownVal,
   unmarshalJSON,
-  unmarshalMsgpack,
   type Type,
   type Value,
 } from "../values/index.js";
 
-export type Decoded = { ok: true; value: Value } | { ok: false; error: string };
+export { decodeDynamicValue as decodeDynamic } from "../providers/schema/index.js";
+export type Decoded = DynamicResult;
 
 const utf8 = new TextDecoder();
 
-/** An absent DynamicValue decodes as null (Terraform leaves prior state out on create). */
-export function decodeDynamic(dv: ProtoDynamicValue | null | undefined, type: Type): Decoded {
-  if (dv?.msgpack && dv.msgpack.length > 0) {
-    const r = unmarshalMsgpack(dv.msgpack, type);
-    return r.ok ? r : { ok: false, error: formatPathError(r.error) };
-  }
-  if (dv?.json && dv.json.length > 0) {
-    const r = unmarshalJSON(utf8.decode(dv.json), type);
-    return r.ok ? r : { ok: false, error: formatPathError(r.error) };
-  }
-  return { ok: true, value: nullVal(type) };
-}
-
+/** Encodes a value the SDK built against its type; failure is a bug in the SDK or a handler. */
 export function encodeDynamic(v: Value, type: Type): ProtoDynamicValue {
-  const r = marshalMsgpack(v, type);
-  if (!r.ok) throw new Error(`cannot encode value: ${formatPathError(r.error)}`);
-  return { msgpack: r.value };
+  const r = encodeDynamicValue(v, type);
+  if (!r.ok) throw new Error(`cannot encode value: ${r.error}`);
+  return r.value;
 }
 
 /** Stored state JSON against `type`, dropping attributes the type lacks. */

@@ -13,7 +13,18 @@ export {
   type Diagnostic,
   type Severity,
 } from "./diagnostics.js";
-export { providerSchemaJSON, type FunctionJSON, type FunctionParameterJSON, type ProviderSchemaJSON } from "./export.js";
+export {
+  providerSchemaJSON,
+  schemaToJSON,
+  type AttributeJSON,
+  type BlockJSON,
+  type FunctionJSON,
+  type FunctionParameterJSON,
+  type NestedBlockJSON,
+  type NestedTypeJSON,
+  type ProviderSchemaJSON,
+  type SchemaJSON,
+} from "./export.js";
 export { NativeTypeError, UNKNOWN, fromNative, inferType, toNative, toNativeObject, type Native, type NativeList, type NativeObject } from "./native.js";
 export { requiresReplace, requiresReplaceIf, useStateForUnknown, type AttributePlanRequest, type AttributePlanResponse, type PlanModifier } from "./planmodifiers.js";
 export { planResourceChange, validateAttributes, type PlanOutcome } from "./planning.js";
@@ -51,23 +62,19 @@ export {
 } from "./provider.js";
 export {
   attributeType,
+  configBlock,
+  configSchema,
+  functionDecl,
   impliedType,
-  schemaToJSON,
-  schemaToProto,
   validateSchema,
   type Attribute,
-  type AttributeJSON,
   type AttributeNesting,
   type Block,
-  type BlockJSON,
   type BlockNesting,
   type DescriptionKind,
   type NestedAttributes,
   type NestedBlock,
-  type NestedBlockJSON,
-  type NestedTypeJSON,
   type Schema,
-  type SchemaJSON,
 } from "./schema.js";
 export {
   CORE_PROTOCOL_VERSION,

@@ -21,7 +21,7 @@ import {
   type Value,
 } from "../values/index.js";
 import { diagnosticsFromError, type Diagnostic } from "./diagnostics.js";
-import { attributeType, impliedType, sortedEntries, type Attribute, type Block } from "./schema.js";
+import { attributeType, impliedType, sortedEntries, type Attribute, type Block, type NestedAttributes } from "./schema.js";
 
 interface AttrContext {
   readonly plan: Value;
@@ -64,10 +64,7 @@ function walkBlock(block: Block, plan: Value, config: Value, prior: Value, path:
     const p = [...path, attrStep(name)];
     const ctx: AttrContext = { plan: attrOf(plan, name, t), config: attrOf(config, name, t), prior: attrOf(prior, name, t), path: p };
     let next = visit(a, ctx);
-    if (a.nested) {
-      const inner: Block = { attributes: a.nested.attributes };
-      next = walkNesting(a.nested.nesting, inner, next, ctx.config, ctx.prior, p, visit);
-    }
+    if (a.nested) next = walkNesting(a.nested.nesting, nestedAsBlock(a.nested), next, ctx.config, ctx.prior, p, visit);
     attrs.set(name, next);
   }
   for (const [name, nb] of sortedEntries(block.blocks)) {
@@ -77,6 +74,15 @@ function walkBlock(block: Block, plan: Value, config: Value, prior: Value, path:
     attrs.set(name, walkNesting(nb.nesting, nb.block, cur, attrOf(config, name, t), attrOf(prior, name, t), p, visit));
   }
   return objectVal(attrs);
+}
+
+const nestedBlocks = new WeakMap<NestedAttributes, Block>();
+
+/** Nested attributes walk like a block of those attributes (kept, so its implied type is cached). */
+function nestedAsBlock(n: NestedAttributes): Block {
+  let b = nestedBlocks.get(n);
+  if (!b) nestedBlocks.set(n, (b = { attributes: n.attributes }));
+  return b;
 }
 
 function walkNesting(

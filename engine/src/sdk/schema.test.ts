@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { NumberType, StringType, listOf, mapOf, setOf, typeString } from "../values/index.js";
-import { impliedType, schemaToJSON, schemaToProto, validateSchema, type Block } from "./schema.js";
+import { schemaToProto } from "../providers/schema/index.js";
+import { schemaToJSON } from "./export.js";
+import { configBlock, configSchema, impliedType, validateSchema, type Block } from "./schema.js";
 
 const block: Block = {
   attributes: {
@@ -18,12 +20,25 @@ const block: Block = {
 describe("schema", () => {
   it("derives the implied type, blocks and nested attributes included", () => {
     expect(typeString(impliedType(block))).toBe(
-      "object({id=string,name=string,nested=list(object({a=optional(string),b=number})),rule=set(object({port=number})),single=object({x=string}),tags=map(string)})",
+      "object({id=string,name=string,nested=list(object({a=string,b=number})),rule=set(object({port=number})),single=object({x=string}),tags=map(string)})",
     );
+    // Converted once per declaration, so the implied type is computed once too.
+    expect(impliedType(block)).toBe(impliedType(block));
+  });
+
+  it("converts declarations into providers/schema's model", () => {
+    const c = configBlock({
+      attributes: { z: { type: StringType, optional: true, deprecated: "use y" }, y: { type: StringType, computed: true, deprecated: true } },
+      deprecated: "gone soon",
+    });
+    expect([...c.attributes.keys()]).toEqual(["y", "z"]);
+    expect(c.attributes.get("z")).toMatchObject({ optional: true, required: false, deprecated: true, deprecationMessage: "use y", descriptionKind: "plain" });
+    expect(c.attributes.get("y")?.deprecationMessage).toBeUndefined();
+    expect(c).toMatchObject({ deprecated: true, deprecationMessage: "gone soon", description: "" });
   });
 
   it("builds the tfplugin6 Schema message with sorted attributes and cty JSON types", () => {
-    const p = schemaToProto({ version: 3, block });
+    const p = schemaToProto(configSchema({ version: 3, block }));
     expect(p.version).toBe(3);
     expect(p.block?.attributes?.map((a) => a.name)).toEqual(["id", "name", "nested", "tags"]);
     const tags = p.block?.attributes?.find((a) => a.name === "tags");

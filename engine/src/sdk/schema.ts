@@ -1,30 +1,30 @@
 // Schemas as a provider author declares them: blocks of attributes and nested blocks, each
 // attribute with a type (or nested attributes), its required/optional/computed flags, and the
-// behaviour the SDK runs for it (defaults, plan modifiers, validators). From a schema the SDK
-// derives the implied cty type (what every DynamicValue is encoded against), the tfplugin6
-// `Schema` message, and the JSON that `terraform providers schema -json` prints.
+// behaviour the SDK runs for it (defaults, plan modifiers, validators). Everything else about a
+// schema is providers/schema's: a declaration converts (once, cached) into its configschema
+// model, which gives the implied type every DynamicValue is encoded against and the tfplugin6
+// `Schema` message, so the SDK and the plugin client cannot disagree about either.
 
-import type { ProtoSchema, ProtoSchemaAttribute, ProtoSchemaBlock, ProtoSchemaNestedBlock, ProtoSchemaObject } from "../providers/proto/index.js";
 import {
-  DynamicPseudoType,
-  assertNever,
-  compareStrings,
-  listOf,
-  mapOf,
-  marshalType,
-  objectOf,
-  setOf,
-  typeToJSON,
-  type Type,
-  type TypeJSON,
-  type Value,
-} from "../values/index.js";
+  attributeImpliedType,
+  impliedType as blockImpliedType,
+  type Attribute as ConfigAttribute,
+  type Block as ConfigBlock,
+  type BlockNesting,
+  type FunctionDecl,
+  type FunctionParameter as ConfigFunctionParameter,
+  type NestedBlock as ConfigNestedBlock,
+  type NestedObject,
+  type ObjectNesting,
+  type Schema as ConfigSchema,
+  type StringKind,
+} from "../providers/schema/index.js";
+import { compareStrings, type Type, type Value } from "../values/index.js";
 import type { PlanModifier } from "./planmodifiers.js";
+import type { FunctionDefinition, FunctionParameter } from "./provider.js";
 import type { Validator } from "./validators.js";
 
-export type DescriptionKind = "plain" | "markdown";
-export type BlockNesting = "single" | "group" | "list" | "set" | "map";
-export type AttributeNesting = "single" | "list" | "set" | "map";
+export type { BlockNesting, ObjectNesting as AttributeNesting, StringKind as DescriptionKind };
 
 export interface Attribute {
   /** The attribute's type; give either `type` or `nested`. */
@@ -38,7 +38,7 @@ export interface Attribute {
   /** Set in configuration but never stored in state (managed resources only). */
   readonly writeOnly?: boolean;
   readonly description?: string;
-  readonly descriptionKind?: DescriptionKind;
+  readonly descriptionKind?: StringKind;
   /** true, or the deprecation message. */
   readonly deprecated?: boolean | string;
   /** The planned value when the configuration leaves the attribute null (needs `computed`). */
@@ -48,7 +48,7 @@ export interface Attribute {
 }
 
 export interface NestedAttributes {
-  readonly nesting: AttributeNesting;
+  readonly nesting: ObjectNesting;
   readonly attributes: Readonly<Record<string, Attribute>>;
 }
 
@@ -56,7 +56,7 @@ export interface Block {
   readonly attributes?: Readonly<Record<string, Attribute>>;
   readonly blocks?: Readonly<Record<string, NestedBlock>>;
   readonly description?: string;
-  readonly descriptionKind?: DescriptionKind;
+  readonly descriptionKind?: StringKind;
   readonly deprecated?: boolean | string;
 }
 
@@ -74,64 +74,96 @@ export interface Schema {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Implied types
+// Into providers/schema's model. Names go in sorted order so the protocol message lists them as
+// the SDK always has. Conversions are cached per declaration object: planning asks for the types
+// of the same attributes on every request.
+
+const blockCache = new WeakMap<Block, ConfigBlock>();
+const attributeCache = new WeakMap<Attribute, ConfigAttribute>();
+
+export function configSchema(s: Schema): ConfigSchema {
+  return { version: s.version ?? 0, block: configBlock(s.block) };
+}
+
+export function configBlock(b: Block): ConfigBlock {
+  const cached = blockCache.get(b);
+  if (cached) return cached;
+  const blockTypes = new Map<string, ConfigNestedBlock>();
+  for (const [name, nb] of sortedEntries(b.blocks)) {
+    blockTypes.set(name, { block: configBlock(nb.block), nesting: nb.nesting, minItems: nb.minItems ?? 0, maxItems: nb.maxItems ?? 0 });
+  }
+  const out: ConfigBlock = {
+    attributes: configAttributes(b.attributes),
+    blockTypes,
+    description: b.description ?? "",
+    descriptionKind: b.descriptionKind ?? "plain",
+    ...deprecation(b.deprecated),
+  };
+  blockCache.set(b, out);
+  return out;
+}
+
+function configAttributes(attrs: Readonly<Record<string, Attribute>> | undefined): Map<string, ConfigAttribute> {
+  const out = new Map<string, ConfigAttribute>();
+  for (const [name, a] of sortedEntries(attrs)) out.set(name, configAttribute(a));
+  return out;
+}
+
+function configAttribute(a: Attribute): ConfigAttribute {
+  const cached = attributeCache.get(a);
+  if (cached) return cached;
+  const nested: NestedObject | undefined = a.nested ? { attributes: configAttributes(a.nested.attributes), nesting: a.nested.nesting } : undefined;
+  const out: ConfigAttribute = {
+    ...(nested ? { nestedType: nested } : a.type ? { type: a.type } : {}),
+    description: a.description ?? "",
+    descriptionKind: a.descriptionKind ?? "plain",
+    required: !!a.required,
+    optional: !!a.optional,
+    computed: !!a.computed,
+    sensitive: !!a.sensitive,
+    writeOnly: !!a.writeOnly,
+    ...deprecation(a.deprecated),
+  };
+  attributeCache.set(a, out);
+  return out;
+}
+
+function deprecation(d: boolean | string | undefined): { deprecated: boolean; deprecationMessage?: string } {
+  return typeof d === "string" && d !== "" ? { deprecated: true, deprecationMessage: d } : { deprecated: !!d };
+}
+
+/** A provider function's signature (what GetFunctions serves and the JSON export prints). */
+export function functionDecl(f: FunctionDefinition): FunctionDecl {
+  return {
+    parameters: f.parameters.map(functionParameter),
+    ...(f.variadicParameter ? { variadicParameter: functionParameter(f.variadicParameter) } : {}),
+    returnType: f.returnType,
+    summary: f.summary ?? "",
+    description: f.description ?? "",
+    descriptionKind: "plain",
+    ...(f.deprecationMessage ? { deprecationMessage: f.deprecationMessage } : {}),
+  };
+}
+
+function functionParameter(p: FunctionParameter): ConfigFunctionParameter {
+  return {
+    name: p.name,
+    type: p.type,
+    allowNullValue: !!p.allowNull,
+    allowUnknownValues: !!p.allowUnknown,
+    description: p.description ?? "",
+    descriptionKind: "plain",
+  };
+}
 
 /** The object type every value of this block is encoded against (configschema's ImpliedType). */
 export function impliedType(block: Block): Type {
-  const attrs = new Map<string, Type>();
-  for (const [name, a] of sortedEntries(block.attributes)) attrs.set(name, attributeType(a));
-  for (const [name, nb] of sortedEntries(block.blocks)) attrs.set(name, nestedBlockType(nb));
-  return objectOf(attrs);
+  return blockImpliedType(configBlock(block));
 }
 
 /** The type of one attribute's value. */
 export function attributeType(a: Attribute): Type {
-  if (a.nested) return nestedAttributesType(a.nested);
-  if (!a.type) throw new Error("attribute needs a type or nested attributes");
-  return a.type;
-}
-
-function nestedAttributesType(n: NestedAttributes): Type {
-  const attrs = new Map<string, Type>();
-  const optional: string[] = [];
-  for (const [name, a] of sortedEntries(n.attributes)) {
-    attrs.set(name, attributeType(a));
-    if (a.optional || a.computed) optional.push(name);
-  }
-  // Terraform's nested-attribute objects mark optional attributes in the type; the wire encoding
-  // ignores the markers, and conversion of configuration uses them.
-  const obj = objectOf(attrs, optional);
-  switch (n.nesting) {
-    case "single":
-      return obj;
-    case "list":
-      return listOf(obj);
-    case "set":
-      return setOf(obj);
-    case "map":
-      return mapOf(obj);
-    default:
-      return assertNever(n.nesting);
-  }
-}
-
-function nestedBlockType(nb: NestedBlock): Type {
-  const inner = impliedType(nb.block);
-  switch (nb.nesting) {
-    case "single":
-    case "group":
-      return inner;
-    case "list":
-      // A list of blocks that contain dynamically-typed attributes is a tuple in Terraform; we
-      // keep lists (and forbid dynamic attributes inside list blocks, see validateSchema).
-      return listOf(inner);
-    case "set":
-      return setOf(inner);
-    case "map":
-      return mapOf(inner);
-    default:
-      return assertNever(nb.nesting);
-  }
+  return attributeImpliedType(configAttribute(a));
 }
 
 export function sortedEntries<T>(rec: Readonly<Record<string, T>> | undefined): Array<[string, T]> {
@@ -162,155 +194,4 @@ export function validateSchema(block: Block, where: string): string[] {
   };
   walk(block, where);
   return problems;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The wire form (tfplugin6.Schema)
-
-const utf8 = new TextEncoder();
-
-function deprecationMessage(d: boolean | string | undefined): string {
-  return typeof d === "string" ? d : "";
-}
-
-function kind(k: DescriptionKind | undefined): "PLAIN" | "MARKDOWN" {
-  return k === "markdown" ? "MARKDOWN" : "PLAIN";
-}
-
-export function schemaToProto(s: Schema): ProtoSchema {
-  return { version: s.version ?? 0, block: blockToProto(s.block, s.version ?? 0) };
-}
-
-function blockToProto(b: Block, version: number): ProtoSchemaBlock {
-  return {
-    version,
-    attributes: sortedEntries(b.attributes).map(([name, a]) => attributeToProto(name, a)),
-    block_types: sortedEntries(b.blocks).map(([name, nb]) => nestedBlockToProto(name, nb)),
-    description: b.description ?? "",
-    description_kind: kind(b.descriptionKind),
-    deprecated: !!b.deprecated,
-    deprecation_message: deprecationMessage(b.deprecated),
-  };
-}
-
-function attributeToProto(name: string, a: Attribute): ProtoSchemaAttribute {
-  const out: ProtoSchemaAttribute = {
-    name,
-    description: a.description ?? "",
-    required: !!a.required,
-    optional: !!a.optional,
-    computed: !!a.computed,
-    sensitive: !!a.sensitive,
-    description_kind: kind(a.descriptionKind),
-    deprecated: !!a.deprecated,
-    write_only: !!a.writeOnly,
-    deprecation_message: deprecationMessage(a.deprecated),
-  };
-  if (a.nested) out.nested_type = nestedToProto(a.nested);
-  else out.type = utf8.encode(marshalType(attributeType(a)));
-  return out;
-}
-
-function nestedToProto(n: NestedAttributes): ProtoSchemaObject {
-  return {
-    attributes: sortedEntries(n.attributes).map(([name, a]) => attributeToProto(name, a)),
-    nesting: n.nesting === "single" ? "SINGLE" : n.nesting === "list" ? "LIST" : n.nesting === "set" ? "SET" : "MAP",
-  };
-}
-
-function nestedBlockToProto(name: string, nb: NestedBlock): ProtoSchemaNestedBlock {
-  const nesting = { single: "SINGLE", group: "GROUP", list: "LIST", set: "SET", map: "MAP" } as const;
-  return {
-    type_name: name,
-    block: blockToProto(nb.block, 0),
-    nesting: nesting[nb.nesting],
-    min_items: nb.minItems ?? 0,
-    max_items: nb.maxItems ?? 0,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The JSON form printed by `terraform providers schema -json` (command/jsonprovider)
-
-export interface SchemaJSON {
-  version: number;
-  block: BlockJSON;
-}
-
-export interface BlockJSON {
-  attributes?: Record<string, AttributeJSON>;
-  block_types?: Record<string, NestedBlockJSON>;
-  description?: string;
-  description_kind: DescriptionKind;
-  deprecated?: boolean;
-}
-
-export interface AttributeJSON {
-  type?: TypeJSON;
-  nested_type?: NestedTypeJSON;
-  description?: string;
-  description_kind: DescriptionKind;
-  deprecated?: boolean;
-  required?: boolean;
-  optional?: boolean;
-  computed?: boolean;
-  sensitive?: boolean;
-  write_only?: boolean;
-}
-
-export interface NestedTypeJSON {
-  attributes: Record<string, AttributeJSON>;
-  nesting_mode: AttributeNesting;
-}
-
-export interface NestedBlockJSON {
-  nesting_mode: BlockNesting;
-  block: BlockJSON;
-  min_items?: number;
-  max_items?: number;
-}
-
-export function schemaToJSON(s: Schema): SchemaJSON {
-  return { version: s.version ?? 0, block: blockToJSON(s.block) };
-}
-
-function blockToJSON(b: Block): BlockJSON {
-  // Keys in the order Terraform prints them.
-  const out: Partial<BlockJSON> = {};
-  const attrs = sortedEntries(b.attributes);
-  if (attrs.length > 0) out.attributes = Object.fromEntries(attrs.map(([n, a]) => [n, attributeToJSON(a)]));
-  const blocks = sortedEntries(b.blocks);
-  if (blocks.length > 0) out.block_types = Object.fromEntries(blocks.map(([n, nb]) => [n, nestedBlockToJSON(nb)]));
-  if (b.description) out.description = b.description;
-  out.description_kind = b.descriptionKind ?? "plain";
-  if (b.deprecated) out.deprecated = true;
-  return out as BlockJSON;
-}
-
-function attributeToJSON(a: Attribute): AttributeJSON {
-  const out: Partial<AttributeJSON> = {};
-  if (a.nested) {
-    out.nested_type = {
-      attributes: Object.fromEntries(sortedEntries(a.nested.attributes).map(([n, na]) => [n, attributeToJSON(na)])),
-      nesting_mode: a.nested.nesting,
-    };
-  } else {
-    out.type = typeToJSON(a.type ?? DynamicPseudoType);
-  }
-  if (a.description) out.description = a.description;
-  out.description_kind = a.descriptionKind ?? "plain";
-  if (a.deprecated) out.deprecated = true;
-  if (a.required) out.required = true;
-  if (a.optional) out.optional = true;
-  if (a.computed) out.computed = true;
-  if (a.sensitive) out.sensitive = true;
-  if (a.writeOnly) out.write_only = true;
-  return out as AttributeJSON;
-}
-
-function nestedBlockToJSON(nb: NestedBlock): NestedBlockJSON {
-  const out: NestedBlockJSON = { nesting_mode: nb.nesting, block: blockToJSON(nb.block) };
-  if (nb.minItems) out.min_items = nb.minItems;
-  if (nb.maxItems) out.max_items = nb.maxItems;
-  return out;
 }

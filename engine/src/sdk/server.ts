@@ -10,7 +10,6 @@ import type {
   ProtoDiagnosticsResponse,
   ProtoDynamicValue,
   ProtoFunction,
-  ProtoFunctionParameter,
   ProtoGetFunctionsResponse,
   ProtoGetProviderSchemaResponse,
   ProtoImportResourceStateResponse,
@@ -23,10 +22,10 @@ import type {
   ProtoStopResponse,
   ProtoUpgradeResourceStateResponse,
 } from "../providers/proto/index.js";
+import { functionToProto, schemaToProto } from "../providers/schema/index.js";
 import {
   DynamicPseudoType,
   formatPath,
-  marshalType,
   nullVal,
   objectVal,
   unmarkDeep,
@@ -40,7 +39,7 @@ import { fromNative, isValue, toNativeObject, type NativeObject } from "./native
 import { nullWriteOnly, planResourceChange, unknownPaths, validateAttributes } from "./planning.js";
 import { PrivateState } from "./private.js";
 import { FunctionError, type FunctionDefinition, type FunctionParameter, type ProviderDefinition, type StateData } from "./provider.js";
-import { impliedType, schemaToProto, validateSchema, type Schema } from "./schema.js";
+import { configSchema, functionDecl, impliedType, validateSchema, type Schema } from "./schema.js";
 
 // Request shapes (proto-loader, keepCase); every field may be absent.
 export interface ConfigRequest {
@@ -111,9 +110,7 @@ export interface RenewEphemeralResourceResponse {
   renew_at?: ProtoTimestamp;
 }
 
-const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
-
 
 /**
  * The state described by handler output: a value as is (marks removed), native data merged over
@@ -139,10 +136,6 @@ export function stateFrom(data: StateData | null | undefined, base: Value, type:
 
 function diags(list: readonly Diagnostic[]): ReturnType<typeof diagnosticToProto>[] {
   return list.map(diagnosticToProto);
-}
-
-function typeBytes(t: Type): Uint8Array {
-  return utf8.encode(marshalType(t));
 }
 
 function toTimestamp(d: Date): ProtoTimestamp {
@@ -216,41 +209,24 @@ export class ProviderServer<M = unknown> {
 
   getProviderSchema(): ProtoGetProviderSchemaResponse {
     if (this.schemaResponse) return this.schemaResponse;
-    const map = <D>(m: Map<string, Typed<D>>) => Object.fromEntries([...m].map(([n, r]) => [n, schemaToProto(r.schema)]));
+    const proto = (s: Schema) => schemaToProto(configSchema(s));
+    const map = <D>(m: Map<string, Typed<D>>) => Object.fromEntries([...m].map(([n, r]) => [n, proto(r.schema)]));
     this.schemaResponse = {
-      provider: schemaToProto(this.def.schema),
+      provider: proto(this.def.schema),
       resource_schemas: map(this.resources),
       data_source_schemas: map(this.dataSources),
       ephemeral_resource_schemas: map(this.ephemerals),
       functions: this.functionsProto(),
       diagnostics: [],
       server_capabilities: this.capabilities(),
-      ...(this.def.metaSchema ? { provider_meta: schemaToProto(this.def.metaSchema) } : {}),
+      ...(this.def.metaSchema ? { provider_meta: proto(this.def.metaSchema) } : {}),
     };
     return this.schemaResponse;
   }
 
   private functionsProto(): Record<string, ProtoFunction> {
-    const param = (p: FunctionParameter): ProtoFunctionParameter => ({
-      name: p.name,
-      type: typeBytes(p.type),
-      allow_null_value: !!p.allowNull,
-      allow_unknown_values: !!p.allowUnknown,
-      description: p.description ?? "",
-      description_kind: "PLAIN",
-    });
     const out: Record<string, ProtoFunction> = {};
-    for (const [name, f] of Object.entries(this.def.functions ?? {})) {
-      out[name] = {
-        parameters: f.parameters.map(param),
-        ...(f.variadicParameter ? { variadic_parameter: param(f.variadicParameter) } : {}),
-        return: { type: typeBytes(f.returnType) },
-        summary: f.summary ?? "",
-        description: f.description ?? "",
-        description_kind: "PLAIN",
-        deprecation_message: f.deprecationMessage ?? "",
-      };
-    }
+    for (const [name, f] of Object.entries(this.def.functions ?? {})) out[name] = functionToProto(functionDecl(f));
     return out;
   }
 
