@@ -19,7 +19,7 @@ import {
   executableFile,
   launchProvider,
   loadLocksFromFile,
-  localRemoteStateBackend,
+  standardRemoteStateBackends,
 } from "../providers/index.js";
 import {
   changesEmpty,
@@ -161,7 +161,7 @@ async function readStateBytes(p: string): Promise<Uint8Array | undefined> {
 export function providerFactory(workingDir: string): ProviderFactory {
   return async (p: ProviderAddr) => {
     if (p.isBuiltIn() && p.type === "terraform") {
-      const backends = new Map([["local", localRemoteStateBackend(readStateBytes, workingDir)]]);
+      const backends = standardRemoteStateBackends({ readFile: readStateBytes, baseDir: workingDir, terraceToken: process.env["TERRACE_TOKEN"] });
       return { ok: true, provider: new BuiltinTerraformProvider({ remoteStateBackends: backends }) };
     }
     const fail = (detail: string) => ({ ok: false as const, diagnostics: [errorDiag("Failed to load plugin schemas", detail)] });

@@ -17,3 +17,10 @@ export {
   type RemoteStateStore,
   type StateFileReader,
 } from "./remote_state.js";
+export {
+  httpRemoteStateBackend,
+  standardRemoteStateBackends,
+  terraceRemoteStateBackend,
+  type HttpRemoteStateOptions,
+  type TerraceRemoteStateOptions,
+} from "./remote_state_http.js";

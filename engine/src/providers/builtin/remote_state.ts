@@ -2,8 +2,8 @@
 // backend type (`local`, `http`, Terrace's own) is a RemoteStateBackend: it declares its
 // configuration schema and, given a configuration that fits it, returns a store the data source
 // reads the outputs of one workspace from. The `local` backend is here, reading state files
-// through an injected reader; `http` and the Terrace store are registered by whoever owns them
-// (states/), so this module stays free of network and database code.
+// through an injected reader, so this module stays free of network code; `http` and the Terrace
+// store are in remote_state_http.ts, over states' HTTP client.
 
 import {
   DynamicPseudoType,
