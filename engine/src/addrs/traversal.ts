@@ -10,6 +10,7 @@ import {
   hasErrors,
   parseExpression,
   rangeBetween,
+  invalidTokenDiagnostics,
   scanTokens,
   type Diagnostic,
   type Expression,
@@ -50,82 +51,6 @@ export function asRootTraversal(t: Traversal): Traverser[] {
   return out;
 }
 
-/**
- * The lexer's reports of characters that are never valid (hclsyntax's checkInvalidTokens), which
- * come before any parse error.
- */
-function invalidTokenDiags(tokens: readonly Token[]): Diagnostic[] {
-  const diags: Diagnostic[] = [];
-  let bitwise = 0;
-  let backtick = 0;
-  let apostrophe = 0;
-  let semicolon = 0;
-  let badUTF8 = 0;
-  for (const tok of tokens) {
-    switch (tok.type) {
-      case "BitwiseAnd":
-      case "BitwiseOr":
-      case "BitwiseXor":
-      case "BitwiseNot":
-        if (bitwise < 4) {
-          const hint =
-            tok.type === "BitwiseAnd"
-              ? ' Did you mean boolean AND ("&&")?'
-              : tok.type === "BitwiseOr"
-                ? ' Did you mean boolean OR ("||")?'
-                : tok.type === "BitwiseNot"
-                  ? ' Did you mean boolean NOT ("!")?'
-                  : "";
-          diags.push(errorDiag("Unsupported operator", `Bitwise operators are not supported.${hint}`, tok.range));
-          bitwise++;
-        }
-        break;
-      case "Backtick":
-        if (backtick % 2 === 0) {
-          diags.push(errorDiag("Invalid character", 'The "`" character is not valid. To create a multi-line string, use the "heredoc" syntax, like "<<EOT".', tok.range));
-        }
-        if (backtick <= 2) backtick++;
-        break;
-      case "Apostrophe":
-        if (apostrophe % 2 === 0) diags.push(errorDiag("Invalid character", 'Single quotes are not valid. Use double quotes (") to enclose strings.', tok.range));
-        if (apostrophe <= 2) apostrophe++;
-        break;
-      case "Semicolon":
-        if (semicolon < 1) {
-          diags.push(
-            errorDiag(
-              "Invalid character",
-              'The ";" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.',
-              tok.range,
-            ),
-          );
-          semicolon++;
-        }
-        break;
-      case "BadUTF8":
-        if (badUTF8 < 1) {
-          diags.push(errorDiag("Invalid character encoding", "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.", tok.range));
-          badUTF8++;
-        }
-        break;
-      case "QuotedNewline":
-        diags.push(
-          errorDiag(
-            "Invalid multi-line string",
-            'Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the "heredoc" multi-line template syntax.',
-            tok.range,
-          ),
-        );
-        break;
-      case "Invalid":
-        diags.push(errorDiag("Invalid character", "This character is not used within the language.", tok.range));
-        break;
-      default:
-        break;
-    }
-  }
-  return diags;
-}
 
 /** The literal text of a parsed `"..."` expression (escapes already decoded by `hcl`). */
 function literalText(e: Expression): string {
@@ -228,7 +153,7 @@ function closeBracket(c: Cursor, open: Token, diags: Diagnostic[]): Token {
  */
 export function parseTraversalAbs(src: string, filename = "", start: Pos = START): { traversal: Traverser[]; diagnostics: Diagnostic[] } {
   const all = scanTokens(src, filename, start, "normal");
-  const diags = invalidTokenDiags(all);
+  const diags = invalidTokenDiagnostics(src, filename, start, "normal");
   const c = new Cursor(
     all.filter((t) => t.type !== "Comment" && t.type !== "Newline"),
     src,

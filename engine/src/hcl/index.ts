@@ -6,7 +6,7 @@ export type { Pos, Range } from "./pos.js";
 export { rangeBetween, formatRange, emptyRangeAt, rangeContainsOffset } from "./pos.js";
 export type { Diagnostic, Severity } from "./diagnostics.js";
 export { errorDiag, hasErrors } from "./diagnostics.js";
-export { parseConfig, parseExpression, parseTemplate, type ParseResult } from "./parse.js";
+export { invalidTokenDiagnostics, parseConfig, parseExpression, parseTemplate, type ParseResult } from "./parse.js";
 export {
   parseJSONConfig,
   parseJSONExpression,

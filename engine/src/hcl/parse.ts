@@ -15,6 +15,14 @@ export interface ParseResult<T> {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * hclsyntax's checkInvalidTokens on `src`: the characters that never belong in HCL source, for
+ * parsers of other grammars over HCL tokens (traversals in addrs) to report as this parser does.
+ */
+export function invalidTokenDiagnostics(src: string, filename: string, start: Pos, mode: ScanMode): Diagnostic[] {
+  return checkInvalidTokens(scanStream(src, filename, start, mode));
+}
+
 /** Scans and reports tokens that never belong in HCL source (hclsyntax's checkInvalidTokens). */
 export function lex(src: string, filename: string, start: Pos, mode: ScanMode): { tokens: TokenStream; diagnostics: Diagnostic[] } {
   const tokens = scanStream(src, filename, start, mode);
