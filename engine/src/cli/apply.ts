@@ -50,7 +50,7 @@ Options:
 const PERSIST_INTERVAL_MS = 20_000;
 
 /** The configuration saved in a plan file, loaded as it was when planned. */
-async function configFromPlanFile(
+export async function configFromPlanFile(
   contents: ReturnType<typeof readPlanFile>,
   workingDir: string,
 ): Promise<{ config: Config | undefined; diagnostics: Diagnostic[]; plan: Plan | undefined }> {

@@ -21,6 +21,9 @@ export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, Comma
   ["plan", { run: async (args, io) => (await import("./plan.js")).planCommand(args, io), synopsis: "Show changes required by the current configuration" }],
   ["apply", { run: async (args, io) => (await import("./apply.js")).applyCommand(args, io), synopsis: "Create or update infrastructure" }],
   ["destroy", { run: async (args, io) => (await import("./apply.js")).destroyCommand(args, io), synopsis: "Destroy previously-created infrastructure" }],
+  ["show", { run: async (args, io) => (await import("./show.js")).showCommand(args, io), synopsis: "Show the current state or a saved plan" }],
+  ["output", { run: async (args, io) => (await import("./output.js")).outputCommand(args, io), synopsis: "Show output values from your root module" }],
+  ["state", { run: async (args, io) => (await import("./state.js")).stateCommand(args, io), synopsis: "Advanced state management" }],
   ["version", { run: versionCommand, synopsis: "Show the current Terrace version" }],
 ]);
 

@@ -67,5 +67,6 @@ export {
   type SnapshotModule,
 } from "./planfile.js";
 export { renderHumanPlan, type BlockLookup, type HumanRenderOptions, type RenderResult } from "./render/plan.js";
+export { renderHumanState, type HumanStateResult } from "./render/state.js";
 export { wordWrap, wrapString, horizontalRule, diffActionSymbol, newColorize, type Colorize } from "./render/format.js";
 export { parseJSON as parseGenericJSON, JNumber, type J } from "./render/json.js";

@@ -1,0 +1,196 @@
+// `terrace show [-json] [-no-color] [PATH]`: OpenTofu's command/show.go and views/show.go with the
+// local backend. Without a path: the current state (terraform.tfstate). With a path: a saved plan
+// file (human plan, or JSON plan format 1.2), else a state file. Also what `state show`, `output`
+// and `state pull` share: reading the local state file, loading the schemas of the providers a
+// state or plan names, and the human state (jsonformat.Renderer.RenderHumanState).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Provider as ProviderAddr } from "../addrs/index.js";
+import { Loader, MemoryFS, RootModuleInputs, loadConfigWithRootInputs, type Config } from "../configs/index.js";
+import type { UnparsedVariableValue } from "../configs/inputvars/index.js";
+import { ProviderManager } from "../core/index.js";
+import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
+import { marshalPlanJSON, marshalStateJSON, newSchemas, readPlanFile, renderHumanState, type Plan, type ProviderSchemaSet } from "../plans/index.js";
+export { renderHumanState } from "../plans/index.js";
+import { DEFAULT_STATE_FILENAME, readStateFile, type File, type State } from "../states/index.js";
+import { typeFromJSON } from "../values/index.js";
+import { parseFlags } from "./args.js";
+import type { Command, CommandIO } from "./io.js";
+import { configFromPlanFile } from "./apply.js";
+import { TOFU_VERSION, providerFactory, renderPlan } from "./plan.js";
+import { View } from "./view.js";
+
+const SHOW_HELP = `Usage: terrace [global options] show [options] [path]
+
+  Reads and outputs a OpenTofu state or plan file in a human-readable
+  form. If no path is specified, the current state will be shown.
+
+Options:
+
+  -no-color           If specified, output won't contain any color.
+  -json               If specified, output the OpenTofu plan or state in
+                      a machine-readable form.
+  -show-sensitive     If specified, sensitive values will be displayed.
+`;
+
+export function helpPrompt(io: CommandIO, command: string): void {
+  io.stderr.write(`\nFor more help on using this command, run:\n  terrace ${command} -help\n`);
+}
+
+async function readBytes(p: string): Promise<Uint8Array | undefined> {
+  try {
+    return new Uint8Array(await readFile(p));
+  } catch (e) {
+    if (typeof e === "object" && e !== null && "code" in e && e.code === "ENOENT") return undefined;
+    throw e;
+  }
+}
+
+export type LocalStateResult = { ok: true; file: File | undefined } | { ok: false; diagnostics: Diagnostic[] };
+
+/** The state file at `p` (relative to the working directory): undefined when missing or empty. */
+export async function readLocalState(io: CommandIO, p: string = DEFAULT_STATE_FILENAME): Promise<LocalStateResult> {
+  const bytes = await readBytes(path.resolve(io.cwd, p));
+  if (bytes === undefined) return { ok: true, file: undefined };
+  const r = readStateFile(bytes, { tofuVersion: TOFU_VERSION });
+  if (r.kind === "no-state") return { ok: true, file: undefined };
+  if (r.kind === "error") return { ok: false, diagnostics: r.diagnostics };
+  return { ok: true, file: r.file };
+}
+
+/** The providers whose schemas rendering a state needs. */
+export function stateProviders(state: State): ProviderAddr[] {
+  const out: ProviderAddr[] = [];
+  for (const rs of state.allResources()) if (rs.providerConfig) out.push(rs.providerConfig.provider);
+  return out;
+}
+
+/** Loads the schemas of the given providers from the working directory's providers. */
+export async function loadSchemas(io: CommandIO, providers: Iterable<ProviderAddr>): Promise<{ schemas: Map<string, ProviderSchemaSet>; diagnostics: Diagnostic[] }> {
+  const m = new ProviderManager(providerFactory(path.resolve(io.cwd)), TOFU_VERSION);
+  try {
+    const diagnostics = await m.loadSchemas(providers);
+    return { schemas: m.schemaSets(), diagnostics };
+  } finally {
+    await m.close();
+  }
+}
+
+/** The configuration saved in a plan file, loaded as it was when planned (as `apply PLANFILE`). */
+function planProviders(plan: Plan): ProviderAddr[] {
+  return [...stateProviders(plan.priorState), ...stateProviders(plan.prevRunState), ...plan.changes.resources.map((c) => c.providerAddr.provider)];
+}
+
+async function showPlan(io: CommandIO, view: View, plan: Plan, contents: Extract<ReturnType<typeof readPlanFile>, { ok: true }>["contents"], json: boolean): Promise<number> {
+  const s = await loadSchemas(io, planProviders(plan));
+  if (hasErrors(s.diagnostics)) {
+    view.diagnostics(s.diagnostics);
+    return 1;
+  }
+  if (!json) {
+    const d = renderPlan(view, plan, s.schemas);
+    view.diagnostics(d);
+    return hasErrors(d) ? 1 : 0;
+  }
+  const cfg = await configFromPlanFile({ ok: true, contents, diagnostics: [] }, path.resolve(io.cwd));
+  if (hasErrors(cfg.diagnostics) || !cfg.config) {
+    view.diagnostics(cfg.diagnostics);
+    return 1;
+  }
+  const m = marshalPlanJSON(plan, { schemas: newSchemas(s.schemas), config: cfg.config, terraformVersion: TOFU_VERSION });
+  if (!m.ok) {
+    view.diagnostics([errorDiag("Failed to marshal plan to json", m.error)]);
+    return 1;
+  }
+  io.stdout.write(`${m.json}\n`);
+  return 0;
+}
+
+async function showState(io: CommandIO, view: View, file: File | undefined, json: boolean, showSensitive: boolean): Promise<number> {
+  const s = await loadSchemas(io, file ? stateProviders(file.state) : []);
+  if (hasErrors(s.diagnostics)) {
+    view.diagnostics(s.diagnostics);
+    return 1;
+  }
+  if (json) {
+    const m = marshalStateJSON(file, newSchemas(s.schemas));
+    if (!m.ok) {
+      view.diagnostics([errorDiag("Failed to marshal state to json", m.error)]);
+      return 1;
+    }
+    io.stdout.write(`${m.json}\n`);
+    return 0;
+  }
+  if (!file) {
+    view.println("No state.");
+    return 0;
+  }
+  const r = renderHumanState(file, s.schemas, { color: view.colorEnabled && io.stdout.isTTY === true, showSensitive });
+  if (!r.ok) {
+    view.diagnostics(r.diagnostics);
+    return 1;
+  }
+  io.stdout.write(r.text);
+  return 0;
+}
+
+function diagText(diags: readonly Diagnostic[]): string {
+  return diags
+    .filter((d) => d.severity === "error")
+    .map((d) => (d.detail ? `${d.summary}: ${d.detail}` : d.summary))
+    .join("; ");
+}
+
+export const showCommand: Command = async (args, io) => {
+  const p = parseFlags(args, { bool: ["json", "no-color", "show-sensitive"] });
+  const early = new View(io, !args.includes("-no-color"));
+  if (typeof p === "string") {
+    early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
+    helpPrompt(io, "show");
+    return 1;
+  }
+  if (p.bools.get("help")) {
+    io.stdout.write(SHOW_HELP);
+    return 0;
+  }
+  const view = new View(io, !(p.bools.get("no-color") ?? false));
+  const json = p.bools.get("json") ?? false;
+  const showSensitive = p.bools.get("show-sensitive") ?? false;
+  if (p.positional.length > 1) {
+    view.diagnostics([errorDiag("Too many command line arguments", "Expected at most one positional argument.")]);
+    helpPrompt(io, "show");
+    return 1;
+  }
+  const target = p.positional[0];
+  if (target === undefined) {
+    const st = await readLocalState(io);
+    if (!st.ok) {
+      view.diagnostics(st.diagnostics);
+      return 1;
+    }
+    return showState(io, view, st.file, json, showSensitive);
+  }
+  let bytes: Uint8Array | undefined;
+  let readError = "";
+  try {
+    bytes = new Uint8Array(await readFile(path.resolve(io.cwd, target)));
+  } catch (e) {
+    readError = e instanceof Error ? e.message : String(e);
+  }
+  if (bytes === undefined) {
+    view.diagnostics([
+      errorDiag("Failed to read the given file as a state or plan file", `State read error: Error loading statefile: ${readError}\n\nPlan read error: ${readError}`),
+    ]);
+    return 1;
+  }
+  const planRead = readPlanFile(bytes);
+  if (planRead.ok) return showPlan(io, view, planRead.contents.plan, planRead.contents, json);
+  const stateRead = readStateFile(bytes, { tofuVersion: TOFU_VERSION });
+  if (stateRead.kind === "error") {
+    view.diagnostics([
+      errorDiag("Failed to read the given file as a state or plan file", `State read error: ${diagText(stateRead.diagnostics)}\n\nPlan read error: ${diagText(planRead.diagnostics)}`),
+    ]);
+    return 1;
+  }
+  return showState(io, view, stateRead.kind === "ok" ? stateRead.file : undefined, json, showSensitive);
+};
