@@ -26,7 +26,7 @@ import { moduleSourceString } from "../module_source.js";
 import { newModule, type Module } from "../module.js";
 import { Parser } from "../parser.js";
 import { rangeText } from "../diag.testkit.js";
-import { decodeBackendConfig, backendConfigHash } from "./backend.js";
+import { checkBackendReferences, decodeBackendConfig } from "./backend.js";
 import type { StaticBlockSchema } from "./blockspec.js";
 import { rootModuleCallForTesting, newStaticModuleCall, type StaticModuleVariables } from "./call.js";
 import { StaticEvaluator } from "./evaluator.js";
@@ -236,9 +236,9 @@ function case031(dir: string, io: CaseIO): Check[] {
       checks.push({ name: `${sub}: backend block`, got: "none", want: "a backend" });
       continue;
     }
-    const h = backendConfigHash(b, evaluator, THING_SCHEMA);
-    if (h.diagnostics.some((d) => d.severity === "error")) {
-      checks.push({ name: `${sub}: diagnostics`, got: diagStrings(h.diagnostics), want });
+    const refs = checkBackendReferences(b, evaluator, THING_SCHEMA);
+    if (refs.some((d) => d.severity === "error")) {
+      checks.push({ name: `${sub}: diagnostics`, got: diagStrings(refs), want });
       continue;
     }
     const d = decodeBackendConfig(b, evaluator, THING_SCHEMA);

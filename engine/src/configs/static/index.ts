@@ -17,7 +17,7 @@ export {
   type StaticBlockSchema,
   type StaticNestedBlockSchema,
 } from "./blockspec.js";
-export { decodeBackendConfig, backendConfigHash } from "./backend.js";
+export { decodeBackendConfig, checkBackendReferences } from "./backend.js";
 export { decodeModuleCallStaticFields, moduleCallVariables, childModuleCall } from "./modulecall.js";
 export { decodeProviderStaticFields, eachObject } from "./provider.js";
 export { applyStaticModuleCall } from "./module.js";
