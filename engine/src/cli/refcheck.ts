@@ -79,8 +79,14 @@ function resourceNodeAddr(r: Resource): string {
   return `resource.${r.mode === "data" ? "data." : r.mode === "ephemeral" ? "ephemeral." : ""}${r.type}.${r.name}`;
 }
 
+/** A resource block's schema, when its provider's schema is loaded. */
+export type ResourceSchemaLookup = (r: Resource) => { readonly attributes: ReadonlyMap<string, unknown>; readonly blockTypes: ReadonlyMap<string, unknown> } | undefined;
+
 export class ReferenceChecker {
   private readonly nodes = new Map<string, Node>();
+
+  /** With `schemaOf`, references to attributes a resource type does not have are errors. */
+  constructor(private readonly schemaOf?: ResourceSchemaLookup) {}
 
   /** Checks every module of the tree (as allConfigs lists them). */
   checkTree(all: readonly Config[]): Diagnostic[] {
@@ -449,13 +455,22 @@ export class ReferenceChecker {
       );
       return;
     }
-    // The attributes of the one resource type whose schema is known without a provider.
-    if (mode === "managed" && type === "terraform_data" && cfg.provider?.isBuiltIn() && first?.kind === "Attr" && !TERRAFORM_DATA.attributes.includes(first.name)) {
+    // OpenTofu's staticValidateResourceReference: the first attribute after the instance key (which
+    // parseRef has taken into the subject) must be one the resource type's schema has;
+    // terraform_data's is known without a provider.
+    const schema = this.schemaOf?.(cfg);
+    const names = schema
+      ? [...schema.attributes.keys(), ...schema.blockTypes.keys()]
+      : mode === "managed" && type === "terraform_data" && cfg.provider?.isBuiltIn()
+        ? TERRAFORM_DATA.attributes
+        : undefined;
+    const step = first;
+    if (names && step?.kind === "Attr" && !names.includes(step.name)) {
       s.node.diags.push(
         errorDiag(
           "Unsupported attribute",
-          `This object has no argument, nested block, or exported attribute named ${JSON.stringify(first.name)}.${suggestion(first.name, TERRAFORM_DATA.attributes)}`,
-          first.range,
+          `This object has no argument, nested block, or exported attribute named ${JSON.stringify(step.name)}.${suggestion(step.name, names)}`,
+          step.range,
         ),
       );
     }

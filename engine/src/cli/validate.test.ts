@@ -83,6 +83,36 @@ describe("terrace validate", () => {
     );
   });
 
+  it("checks bodies against the providers' schemas, and references against resource types' attributes", async () => {
+    const { initCommand } = await import("./init.js");
+    const required = 'terraform {\n  required_providers {\n    random = { source = "hashicorp/random" }\n  }\n}\n';
+    const { dir } = workDir({
+      "main.tf":
+        required +
+        'resource "random_id" "a" {\n  byte_length = 1\n  bogus       = 1\n}\nresource "random_strin" "b" {}\nresource "random_integer" "c" {\n  min = "x"\n  max = 1\n}\ndata "random_id" "e" {}\n' +
+        'resource "random_id" "d" {\n  byte_length = 2\n  dynamic "nope" {\n    for_each = [1]\n    content {}\n  }\n}\n',
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const j = JSON.parse((await validate(["-json"], dir)).stdout) as JSONResult;
+    expect(j.diagnostics.map((d) => [d.summary, d.detail, d.range?.start.line])).toEqual([
+      ["Unsupported argument", 'An argument named "bogus" is not expected here.', 8],
+      ["Invalid resource type", 'The provider hashicorp/random does not support resource type "random_strin". Did you mean "random_string"?', 10],
+      ["Incorrect attribute value type", 'Inappropriate value for attribute "min": a number is required.', 12],
+      ["Invalid data source", 'The provider hashicorp/random does not support data source "random_id".\n\nDid you intend to use the managed resource type "random_id"? If so, declare this using a "resource" block instead of a "data" block.', 15],
+      ["Unsupported block type", 'Blocks of type "nope" are not expected here.', 18],
+    ]);
+
+    const refs = workDir({ "main.tf": required + 'resource "random_id" "d" {\n  count       = 1\n  byte_length = 2\n}\noutput "o" {\n  value = random_id.d[0].hexx\n}\n' });
+    expect((await runCommand(initCommand, ["-no-color"], refs.dir)).code).toBe(0);
+    const r = JSON.parse((await validate(["-json"], refs.dir)).stdout) as JSONResult;
+    expect(r.diagnostics.map((d) => [d.summary, d.detail])).toEqual([
+      ["Unsupported attribute", 'This object has no argument, nested block, or exported attribute named "hexx". Did you mean "hex"?'],
+    ]);
+    const ok = workDir({ "main.tf": required + 'variable "n" {\n  type = number\n}\nresource "random_id" "d" {\n  byte_length = var.n\n  keepers = { a = random_id.e.hex }\n}\nresource "random_id" "e" {\n  byte_length = 1\n}\n' });
+    expect((await runCommand(initCommand, ["-no-color"], ok.dir)).code).toBe(0);
+    expect(await validate([], ok.dir)).toEqual({ code: 0, stdout: "Success! The configuration is valid.\n", stderr: "" });
+  }, 60_000);
+
   it("rejects bad flags", async () => {
     const { dir } = workDir({ "main.tf": "" });
     const r = await validate(["-foo", "-no-color"], dir);

@@ -5,11 +5,11 @@
 // `-json` prints tofu's format: format_version "1.0", valid, error_count, warning_count and the
 // JSON diagnostics with ranges and snippets.
 //
-// What is checked without provider schemas: every block's decoding, provider requirements
-// against the lock file, and every reference (undeclared variables, locals, resources and
-// modules; count/each/self/path/terraform misuse; instance keys) — see refcheck.ts. Provider,
-// resource and data source bodies are not checked against their schemas yet (except the
-// built-in terraform_data).
+// What is checked: every block's decoding, provider requirements against the lock file, every
+// reference (undeclared variables, locals, resources and modules; count/each/self/path/terraform
+// misuse; instance keys — see refcheck.ts), and then provider, resource and data source bodies
+// against their providers' schemas and the providers' own Validate* calls (core/validate.ts),
+// which starts the providers as `tofu validate` does.
 //
 // DIR works like tofu's global `-chdir=DIR`: it is the working directory.
 import os from "node:os";
@@ -24,6 +24,8 @@ import { configProviderRequirements } from "./init.js";
 import type { Command, CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
 import { ReferenceChecker } from "./refcheck.js";
+import { NodeFunctionFileSystem } from "./function-fs.js";
+import { SchemaValidator } from "../core/validate.js";
 import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] validate [options] [DIR]
@@ -82,7 +84,19 @@ export async function validateWorkingDir(workingDir: string, env: CommandIO["env
   diagnostics.push(...deps);
   if (hasErrors(deps)) return { diagnostics, sources };
 
-  diagnostics.push(...new ReferenceChecker().checkTree(allConfigs(loaded.config)));
+  const { providerFactory } = await import("./plan.js");
+  const opened = await SchemaValidator.open(loaded.config, { providers: providerFactory(workingDir), functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir });
+  try {
+    diagnostics.push(...opened.diagnostics);
+    if (hasErrors(opened.diagnostics)) return { diagnostics, sources };
+    const refs = new ReferenceChecker((r) => opened.validator.resourceSchema(r)).checkTree(allConfigs(loaded.config));
+    diagnostics.push(...refs);
+    // Bodies against provider schemas once every reference is valid (the walk reports only the
+    // first problem in a chain).
+    if (!hasErrors(refs)) diagnostics.push(...(await opened.validator.validate()));
+  } finally {
+    await opened.validator.close();
+  }
   // Validating with dev overrides in effect may not match a released provider; say so.
   if (overrides.size > 0) diagnostics.push(devOverridesWarning(overrides));
   return { diagnostics, sources };

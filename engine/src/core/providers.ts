@@ -72,6 +72,14 @@ export class ProviderManager {
     return mode === "data" ? s.dataSources.get(type) : mode === "ephemeral" ? s.ephemeralResources.get(type) : s.resourceTypes.get(type);
   }
 
+  /**
+   * The unconfigured instance that answered the schema request, for the calls a provider takes
+   * before ConfigureProvider (ValidateProviderConfig, ValidateResourceConfig: `validate`).
+   */
+  unconfiguredInstance(p: ProviderAddr): Provider | undefined {
+    return this.idle.get(p.toString());
+  }
+
   /** A running instance for the configuration (not yet configured). */
   private async start(addr: AbsProviderConfig): Promise<ProviderFactoryResult> {
     const k = addr.provider.toString();

@@ -22,10 +22,15 @@ import {
   setValEmpty,
   stringVal,
   tupleVal,
+  NO_MARKS,
+  unknownVal,
+  withMarks,
+  type Marks,
   type Path,
   type PathValueMarks,
   type Value,
 } from "../values/index.js";
+import { DYNAMIC_BLOCK_HEADER, dynamicBlockReferences, expandBlocks } from "./dynblock.js";
 
 function bodySchema(b: Block): BodySchema {
   return {
@@ -37,11 +42,13 @@ function bodySchema(b: Block): BodySchema {
 /** hcldec.Variables: every traversal the arguments the schema reads would evaluate. */
 export function blockReferences(body: ConfigBody, b: Block): Traverser[][] {
   const out: Traverser[][] = [];
-  const { content } = configBodyPartialContent(body, { attributes: [...b.attributes.keys()].map((name) => ({ name })), blocks: bodySchema(b).blocks ?? [] });
+  const { content } = configBodyPartialContent(body, { attributes: [...b.attributes.keys()].map((name) => ({ name })), blocks: [...(bodySchema(b).blocks ?? []), DYNAMIC_BLOCK_HEADER] });
   for (const a of content.attributes.values()) out.push(...exprVariables(a.expr));
   for (const blk of content.blocks) {
-    const nb = b.blockTypes.get(blk.type);
-    if (nb) out.push(...blockReferences(blk.body, nb.block));
+    const nb = b.blockTypes.get(blk.type === "dynamic" ? (blk.labels[0] ?? "") : blk.type);
+    if (!nb) continue;
+    if (blk.type === "dynamic") out.push(...dynamicBlockReferences(blk, nb.nesting === "map", (inner) => blockReferences(inner, nb.block)));
+    else out.push(...blockReferences(blk.body, nb.block));
   }
   return out;
 }
@@ -53,9 +60,12 @@ export function decodeBody(body: ConfigBody, b: Block, ctx: EvalContext): { valu
   return { value, diagnostics };
 }
 
-function decode(body: ConfigBody, b: Block, ctx: EvalContext, diagnostics: Diagnostic[]): Value {
-  const { content, diagnostics: contentDiags } = configBodyContent(body, bodySchema(b));
+function decode(body: ConfigBody, b: Block, ctx: EvalContext, diagnostics: Diagnostic[], marks: Marks = NO_MARKS): Value {
+  const schema = bodySchema(b);
+  const { content, diagnostics: contentDiags } = configBodyContent(body, { ...schema, blocks: [...(schema.blocks ?? []), DYNAMIC_BLOCK_HEADER] });
   diagnostics.push(...contentDiags);
+  const expanded = expandBlocks(content.blocks, schema.blocks ?? [], ctx, marks);
+  diagnostics.push(...expanded.diagnostics);
   const out = new Map<string, Value>();
   for (const [name, a] of b.attributes) {
     const ty = attributeImpliedType(a);
@@ -72,13 +82,19 @@ function decode(body: ConfigBody, b: Block, ctx: EvalContext, diagnostics: Diagn
       out.set(name, nullVal(ty));
       continue;
     }
-    out.set(name, c.value);
+    out.set(name, marks.size > 0 ? withMarks(c.value, marks) : c.value);
   }
   for (const [name, nb] of b.blockTypes) {
     if (out.has(name)) continue;
     const ty = nestedBlockImpliedType(nb);
-    const blocks = content.blocks.filter((x) => x.type === name);
-    const values = blocks.map((x) => decode(x.body, nb.block, ctx, diagnostics));
+    const expandedOfType = expanded.blocks.filter((x) => x.block.type === name);
+    const blocks = expandedOfType.map((x) => x.block);
+    const values = expandedOfType.map((x) => decode(x.block.body, nb.block, x.ctx, diagnostics, x.marks));
+    // A dynamic block with an unknown for_each: how many blocks there will be is not known yet.
+    if (expandedOfType.some((x) => x.unknown)) {
+      out.set(name, unknownVal(ty));
+      continue;
+    }
     if (nb.nesting === "single" || nb.nesting === "group") {
       const [first, second] = blocks;
       if (first && second) {

@@ -1,0 +1,161 @@
+// The schema part of `tofu validate` (OpenTofu's NodeValidatableResource and the provider node's
+// validate step): every resource, data source and provider block of the module tree is decoded
+// against its provider's schema — unknown arguments, missing required ones, wrong block counts,
+// values of the wrong type, attributes that do not exist on a referenced resource — and then
+// handed to the provider's ValidateResourceConfig / ValidateDataResourceConfig /
+// ValidateProviderConfig. As in a validate walk, input variables are unknown values of their
+// declared types, resources are unknown objects of their schema's type (or wholly unknown when
+// they use count/for_each), and everything else a body may read is unknown.
+import type { Provider as ProviderAddr } from "../addrs/index.js";
+import { allConfigs, staticFunctionTable, type Config, type ConfigBody, type Resource } from "../configs/index.js";
+import { errorDiag, type Diagnostic } from "../hcl/index.js";
+import { EvalContext, nameSuggestion } from "../lang/eval/index.js";
+import type { FunctionFileSystem } from "../lang/functions/index.js";
+import { impliedType, type Block, type GetProviderSchemaResponse } from "../providers/index.js";
+import { DynamicPseudoType, DynamicVal, objectVal, stringVal, unknownVal, unmarkDeep, type Value } from "../values/index.js";
+import { providerDiagnostics } from "./diags.js";
+import { ProviderManager, type ProviderFactory } from "./providers.js";
+import { decodeBody } from "./schemabody.js";
+
+export interface SchemaValidateOptions {
+  readonly providers: ProviderFactory;
+  readonly functionFS?: FunctionFileSystem;
+  readonly workspace?: string;
+  readonly cwd?: string;
+}
+
+/**
+ * The provider schemas of a configuration tree, loaded once, for the reference checks that need
+ * them and for validating each body. `close` stops the providers it started.
+ */
+export class SchemaValidator {
+  private constructor(
+    private readonly root: Config,
+    private readonly manager: ProviderManager,
+    private readonly opts: SchemaValidateOptions,
+  ) {}
+
+  /** Starts every provider the tree uses and fetches its schema. */
+  static async open(root: Config, opts: SchemaValidateOptions): Promise<{ validator: SchemaValidator; diagnostics: Diagnostic[] }> {
+    const manager = new ProviderManager(opts.providers, "1.11.0");
+    const needed = new Map<string, ProviderAddr>();
+    for (const c of allConfigs(root)) {
+      for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values()]) if (r.provider) needed.set(r.provider.toString(), r.provider);
+      for (const p of c.module.providerConfigs.values()) if (p.providerType) needed.set(p.providerType.toString(), p.providerType);
+    }
+    const diagnostics = await manager.loadSchemas(needed.values());
+    return { validator: new SchemaValidator(root, manager, opts), diagnostics };
+  }
+
+  /** The schema of a resource block's type, if its provider has one. */
+  resourceSchema(r: Resource): Block | undefined {
+    return r.provider ? this.manager.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined;
+  }
+
+  /** Every provider, resource and data source body against its schema and its provider. */
+  async validate(): Promise<Diagnostic[]> {
+    const diagnostics: Diagnostic[] = [];
+    for (const c of allConfigs(this.root)) diagnostics.push(...(await validateModule(c, this.manager, this.opts)));
+    return diagnostics;
+  }
+
+  async close(): Promise<void> {
+    await this.manager.close();
+  }
+}
+
+async function validateModule(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
+  const ctx = validateContext(c, manager, opts);
+  for (const p of c.module.providerConfigs.values()) {
+    if (!p.providerType) continue;
+    const schema = manager.providerSchema(p.providerType);
+    const provider = manager.unconfiguredInstance(p.providerType);
+    if (!schema || !provider) continue;
+    diagnostics.push(...(await validateBody(p.config, schema.provider.block, ctx, (config) => provider.validateProviderConfig({ config }), p.declRange)));
+  }
+  // In declaration order, so the report reads top to bottom.
+  const resources = [...c.module.managedResources.values(), ...c.module.dataResources.values()].sort(
+    (a, b) => (a.declRange.filename < b.declRange.filename ? -1 : a.declRange.filename > b.declRange.filename ? 1 : a.declRange.start.byte - b.declRange.start.byte),
+  );
+  for (const r of resources) {
+    if (!r.provider) continue;
+    const schemas = manager.providerSchema(r.provider);
+    const provider = manager.unconfiguredInstance(r.provider);
+    if (!schemas || !provider) continue;
+    const schema = r.mode === "data" ? schemas.dataSources.get(r.type) : r.mode === "managed" ? schemas.resourceTypes.get(r.type) : schemas.ephemeralResources.get(r.type);
+    if (!schema) {
+      diagnostics.push(unsupportedType(r, r.provider, schemas));
+      continue;
+    }
+    const call = (config: Value) =>
+      r.mode === "data" ? provider.validateDataResourceConfig({ typeName: r.type, config }) : provider.validateResourceConfig({ typeName: r.type, config });
+    diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, r.declRange)));
+  }
+  return diagnostics;
+}
+
+async function validateBody(
+  body: ConfigBody,
+  block: Block,
+  ctx: EvalContext,
+  call: (config: Value) => Promise<{ diagnostics: Parameters<typeof providerDiagnostics>[0] }>,
+  declRange: Diagnostic["subject"],
+): Promise<Diagnostic[]> {
+  const decoded = decodeBody(body, block, ctx);
+  if (decoded.diagnostics.some((d) => d.severity === "error")) return decoded.diagnostics;
+  const [config] = unmarkDeep(decoded.value);
+  const resp = await call(config);
+  return [...decoded.diagnostics, ...providerDiagnostics(resp.diagnostics, declRange)];
+}
+
+/** OpenTofu's "Invalid resource type" / "Invalid data source", with its suggestions. */
+function unsupportedType(r: Resource, provider: ProviderAddr, schemas: GetProviderSchemaResponse): Diagnostic {
+  const data = r.mode === "data";
+  const own = data ? schemas.dataSources : schemas.resourceTypes;
+  const other = data ? schemas.resourceTypes : schemas.dataSources;
+  let suggestion = "";
+  if (other.has(r.type)) {
+    suggestion = data
+      ? `\n\nDid you intend to use the managed resource type ${JSON.stringify(r.type)}? If so, declare this using a "resource" block instead of a "data" block.`
+      : `\n\nDid you intend to use the data source ${JSON.stringify(r.type)}? If so, declare this using a "data" block instead of a "resource" block.`;
+  } else {
+    const s = nameSuggestion(r.type, [...own.keys()]);
+    if (s) suggestion = ` Did you mean ${JSON.stringify(s)}?`;
+  }
+  return data
+    ? errorDiag("Invalid data source", `The provider ${provider.forDisplay()} does not support data source ${JSON.stringify(r.type)}.${suggestion}`, r.typeRange)
+    : errorDiag("Invalid resource type", `The provider ${provider.forDisplay()} does not support resource type ${JSON.stringify(r.type)}.${suggestion}`, r.typeRange);
+}
+
+/** What a body in this module sees during validation. */
+function validateContext(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): EvalContext {
+  const vars = new Map<string, Value>();
+  for (const [name, v] of c.module.variables) vars.set(name, unknownVal(v.constraintType ?? DynamicPseudoType));
+  const byType = new Map<string, Map<string, Value>>();
+  const data = new Map<string, Map<string, Value>>();
+  for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values()]) {
+    const target = r.mode === "data" ? data : r.mode === "managed" ? byType : undefined;
+    if (!target) continue;
+    const schema = r.provider ? manager.resourceTypeSchema(r.provider, r.mode, r.type) : undefined;
+    const v = r.count || r.forEach || !schema ? DynamicVal : unknownVal(impliedType(schema.block));
+    const names = target.get(r.type) ?? new Map<string, Value>();
+    names.set(r.name, v);
+    target.set(r.type, names);
+  }
+  const variables = new Map<string, Value>([
+    ["var", objectVal(vars)],
+    ["local", DynamicVal],
+    ["module", DynamicVal],
+    ["each", DynamicVal],
+    ["count", DynamicVal],
+    ["self", DynamicVal],
+    ["path", objectVal(new Map([["module", stringVal(c.module.sourceDir)], ["root", stringVal(".")], ["cwd", stringVal(opts.cwd ?? ".")]]))],
+    ["terraform", objectVal(new Map([["workspace", stringVal(opts.workspace ?? "default")]]))],
+  ]);
+  for (const [type, names] of byType) variables.set(type, objectVal(names));
+  variables.set("data", objectVal(new Map([...data].map(([type, names]) => [type, objectVal(names)]))));
+  const functions = staticFunctionTable({ baseDir: c.module.sourceDir, ...(opts.functionFS ? { fs: opts.functionFS } : {}) });
+  return new EvalContext(variables, functions);
+}
+
