@@ -24,6 +24,11 @@ export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, Comma
   ["show", { run: async (args, io) => (await import("./show.js")).showCommand(args, io), synopsis: "Show the current state or a saved plan" }],
   ["output", { run: async (args, io) => (await import("./output.js")).outputCommand(args, io), synopsis: "Show output values from your root module" }],
   ["state", { run: async (args, io) => (await import("./state.js")).stateCommand(args, io), synopsis: "Advanced state management" }],
+  ["test", { run: async (args, io) => (await import("./test.js")).testCommand(args, io), synopsis: "Execute integration tests for OpenTofu modules" }],
+  ["taint", { run: async (args, io) => (await import("./taint.js")).taintCommand(args, io), synopsis: "Mark a resource instance as not fully functional" }],
+  ["untaint", { run: async (args, io) => (await import("./taint.js")).untaintCommand(args, io), synopsis: "Remove the 'tainted' state from a resource instance" }],
+  ["force-unlock", { run: async (args, io) => (await import("./force_unlock.js")).forceUnlockCommand(args, io), synopsis: "Release a stuck lock on the current workspace" }],
+  ["workspace", { run: async (args, io) => (await import("./workspace.js")).workspaceCommand(args, io), synopsis: "Workspace management" }],
   ["version", { run: versionCommand, synopsis: "Show the current Terrace version" }],
 ]);
 

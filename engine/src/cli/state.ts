@@ -1,22 +1,49 @@
-// `terrace state list|show|pull`: OpenTofu's command/state_list.go, state_show.go, state_pull.go
-// and state_meta.go (address lookup) with the local backend. Read-only.
-import { parseAbsResourceInstanceStr, parseTargetStr, targetContains, type AbsResourceInstance } from "../addrs/index.js";
+// `terrace state list|show|pull|mv|rm|push|replace-provider`: OpenTofu's command/state_*.go and
+// state_meta.go (address lookup, timestamped backups) over the configured backend and the
+// selected workspace (workspace.ts), or the legacy -state file. The commands that change state
+// hold the state lock, refresh, change the state in memory (states' mutate.ts) and persist once,
+// so a failure leaves the stored state as it was.
+import { parseAbsResourceInstanceStr, parseProviderSourceString, parseTargetStr, targetContains, type AbsResourceInstance } from "../addrs/index.js";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
-import { State, newFile, writeStateFile, type Module } from "../states/index.js";
-import { parseFlags } from "./args.js";
+import {
+  State,
+  checkValidImport,
+  moveStateObjects,
+  newFile,
+  newLineage,
+  readStateFile,
+  removeResourceInstances,
+  replaceProvider,
+  resourcesUsingProvider,
+  statesMarshalEqual,
+  writeStateFile,
+  LocalStore,
+  type File,
+  type Module,
+  type StateStore,
+} from "../states/index.js";
+import { goQuote } from "../values/index.js";
+import { parseFlags, type ParsedFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { TOFU_VERSION } from "./plan.js";
-import { helpPrompt, loadSchemas, readLocalState, renderHumanState, stateProviders } from "./show.js";
-import { View } from "./view.js";
+import { helpPrompt, loadSchemas, renderHumanState, stateProviders } from "./show.js";
+import { LineReader, View } from "./view.js";
+import { httpClientOf, openStateStore, parseLockTimeout, withStateLock, type OpenOptions } from "./workspace.js";
 
 const STATE_HELP = `Usage: terrace [global options] state <subcommand> [options] [args]
 
   This command has subcommands for advanced state management.
 
 Subcommands:
-    list    List resources in the state
-    pull    Pull current state and output to stdout
-    show    Show a resource in the state
+    list                List resources in the state
+    mv                  Move an item in the state
+    pull                Pull current state and output to stdout
+    push                Update remote state from a local state file
+    replace-provider    Replace provider in the state
+    rm                  Remove instances from the state
+    show                Show a resource in the state
 `;
 
 const STATE_SHOW_HELP = `Usage: terrace [global options] state show [options] ADDRESS
@@ -58,8 +85,8 @@ function moduleInstances(m: Module): AbsResourceInstance[] {
   return out;
 }
 
-/** StateMeta.lookupResourceInstanceAddr with allowMissing false (what `state list ADDR` does). */
-function lookupAddrs(state: State, addrStr: string): { addrs: AbsResourceInstance[]; diagnostics: Diagnostic[] } {
+/** StateMeta.lookupResourceInstanceAddr: `state list ADDR` reports what is missing, `state rm` does not. */
+function lookupAddrs(state: State, addrStr: string, allowMissing = false): { addrs: AbsResourceInstance[]; diagnostics: Diagnostic[] } {
   const t = parseTargetStr(addrStr);
   if (!t.result || hasErrors(t.diagnostics)) return { addrs: [], diagnostics: t.diagnostics };
   const subject = t.result.subject;
@@ -80,7 +107,7 @@ function lookupAddrs(state: State, addrStr: string): { addrs: AbsResourceInstanc
           ret.push(...moduleInstances(cms));
         }
       }
-      if (!found) {
+      if (!found && !allowMissing) {
         diagnostics.push(
           errorDiag(
             "Unknown module",
@@ -93,6 +120,7 @@ function lookupAddrs(state: State, addrStr: string): { addrs: AbsResourceInstanc
     case "AbsResource": {
       const rs = state.resource(subject);
       if (!rs) {
+        if (allowMissing) break;
         diagnostics.push(
           errorDiag(
             "Unknown resource",
@@ -106,6 +134,7 @@ function lookupAddrs(state: State, addrStr: string): { addrs: AbsResourceInstanc
     }
     case "AbsResourceInstance": {
       if (!state.resourceInstance(subject)) {
+        if (allowMissing) break;
         diagnostics.push(
           errorDiag(
             "Unknown resource instance",
@@ -136,6 +165,17 @@ function legacyID(state: State, addr: AbsResourceInstance): string {
   return "";
 }
 
+type ReadStateResult = { ok: true; file: File | undefined } | { ok: false; diagnostics: Diagnostic[] };
+
+/** The current state of the selected workspace (or the -state file), read without locking. */
+async function readState(io: CommandIO, statePath?: string): Promise<ReadStateResult> {
+  const o = openStateStore(io, statePath === undefined ? {} : { statePath });
+  if (!o.opened) return { ok: false, diagnostics: o.diagnostics };
+  const d = await o.opened.store.refresh();
+  if (hasErrors(d)) return { ok: false, diagnostics: d };
+  return { ok: true, file: o.opened.store.state() ? o.opened.store.snapshotFile() : undefined };
+}
+
 async function stateList(args: readonly string[], io: CommandIO): Promise<number> {
   const p = parseFlags(args, { string: ["state", "id"] });
   const view = new View(io, true);
@@ -144,7 +184,7 @@ async function stateList(args: readonly string[], io: CommandIO): Promise<number
     helpPrompt(io, "state list");
     return 1;
   }
-  const st = await readLocalState(io, p.strings.get("state"));
+  const st = await readState(io, p.strings.get("state"));
   if (!st.ok) {
     io.stderr.write(`Failed to load state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
     return 1;
@@ -204,7 +244,7 @@ async function stateShow(args: readonly string[], io: CommandIO): Promise<number
     return 1;
   }
   const addr = parsed.result;
-  const st = await readLocalState(io, p.strings.get("state"));
+  const st = await readState(io, p.strings.get("state"));
   if (!st.ok) {
     io.stderr.write(`Failed to refresh state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
     return 1;
@@ -252,7 +292,7 @@ async function statePull(args: readonly string[], io: CommandIO): Promise<number
     helpPrompt(io, "state pull");
     return 1;
   }
-  const st = await readLocalState(io);
+  const st = await readState(io);
   if (!st.ok) {
     io.stderr.write(`Failed to refresh state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
     return 1;
@@ -267,6 +307,512 @@ async function statePull(args: readonly string[], io: CommandIO): Promise<number
   return 0;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Commands that change state
+
+const STATE_MV_HELP = `Usage: terrace [global options] state (move|mv) [options] SOURCE DESTINATION
+
+ This command will move an item matched by the address given to the
+ destination address. This command can also move to a destination address
+ in a completely different state file.
+
+ This can be used for simple resource renaming, moving items to and from
+ a module, moving entire modules, and more. And because this command can also
+ move data to a completely new state, it can also be used for refactoring
+ one configuration into multiple separately managed OpenTofu configurations.
+
+ This command will output a backup copy of the state prior to saving any
+ changes. The backup cannot be disabled. Due to the destructive nature
+ of this command, backups are required.
+
+ If you're moving an item to a different state file, a backup will be created
+ for each state file.
+
+Options:
+
+  -dry-run                If set, prints out what would've been moved but doesn't
+                          actually move anything.
+
+  -lock=false             Don't hold a state lock during the operation. This is
+                          dangerous if others might concurrently run commands
+                          against the same workspace.
+
+  -lock-timeout=0s        Duration to retry a state lock.
+
+  -ignore-remote-version  A rare option used for the remote backend only. See
+                          the remote backend documentation for more information.
+
+  -state, state-out, and -backup are legacy options supported for the local
+  backend only. For more information, see the local backend's documentation.
+`;
+
+const STATE_RM_HELP = `Usage: terrace [global options] state (remove|rm) [options] ADDRESS...
+
+  Remove one or more items from the OpenTofu state, causing OpenTofu to
+  "forget" those items without first destroying them in the remote system.
+
+  This command removes one or more resource instances from the OpenTofu state
+  based on the addresses given. You can view and list the available instances
+  with "terrace state list".
+
+  If you give the address of an entire module then all of the instances in
+  that module and any of its child modules will be removed from the state.
+
+  If you give the address of a resource that has "count" or "for_each" set,
+  all of the instances of that resource will be removed from the state.
+
+Options:
+
+  -dry-run                If set, prints out what would've been removed but
+                          doesn't actually remove anything.
+
+  -backup=PATH            Path where OpenTofu should write the backup
+                          state.
+
+  -lock=false             Don't hold a state lock during the operation. This is
+                          dangerous if others might concurrently run commands
+                          against the same workspace.
+
+  -lock-timeout=0s        Duration to retry a state lock.
+
+  -state=PATH             Path to the state file to update. Defaults to the
+                          current workspace state.
+
+  -ignore-remote-version  Continue even if remote and local OpenTofu versions
+                          are incompatible. This may result in an unusable
+                          workspace, and should be used with extreme caution.
+`;
+
+const STATE_PUSH_HELP = `Usage: terrace [global options] state push [options] PATH
+
+  Update remote state from a local state file at PATH.
+
+  This command "pushes" a local state and overwrites remote state
+  with a local state file. The command will protect you against writing
+  an older serial or a different state file lineage unless you specify the
+  "-force" flag.
+
+  This command works with local state (it will overwrite the local
+  state), but is less useful for this use case.
+
+  If PATH is "-", then this command will read the state to push from stdin.
+  Data from stdin is not streamed to the backend: it is loaded completely
+  (until pipe close), verified, and then pushed.
+
+Options:
+
+  -force              Write the state even if lineages don't match or the
+                      remote serial is higher.
+
+  -lock=false         Don't hold a state lock during the operation. This is
+                      dangerous if others might concurrently run commands
+                      against the same workspace.
+
+  -lock-timeout=0s    Duration to retry a state lock.
+`;
+
+const STATE_REPLACE_PROVIDER_HELP = `Usage: terrace [global options] state replace-provider [options] FROM_PROVIDER_FQN TO_PROVIDER_FQN
+
+  Replace provider for resources in the OpenTofu state.
+
+Options:
+
+  -auto-approve           Skip interactive approval.
+
+  -lock=false             Don't hold a state lock during the operation. This is
+                          dangerous if others might concurrently run commands
+                          against the same workspace.
+
+  -lock-timeout=0s        Duration to retry a state lock.
+
+  -ignore-remote-version  A rare option used for the remote backend only. See
+                          the remote backend documentation for more information.
+
+  -state, state-out, and -backup are legacy options supported for the local
+  backend only. For more information, see the local backend's documentation.
+`;
+
+const ERR_STATE_LOADING = `Error loading the state: %s
+
+Please ensure that your OpenTofu state exists and that you've
+configured it properly. You can use the "-state" flag to point
+OpenTofu at another state file.`;
+
+const ERR_STATE_MV_DST_EXISTS = `Error moving state: destination module already exists.
+
+Please ensure your addresses and state paths are valid. No
+state was persisted. Your existing states are untouched.`;
+
+const ERR_STATE_PERSIST = `Error saving the state: %s
+
+The state was not saved. No items were removed from the persisted
+state. No backup was created since no modification occurred. Please
+resolve the issue above and try again.`;
+
+/** The flags every state-changing command has. */
+const LOCK_FLAGS = { bool: ["lock", "ignore-remote-version", "no-color"], string: ["lock-timeout", "state", "backup"], multi: ["var", "var-file"] } as const;
+
+function diagText(d: readonly Diagnostic[]): string {
+  return d.map((x) => (x.detail ? `${x.summary}: ${x.detail}` : x.summary)).join("\n");
+}
+
+/** c.Ui.Error: the message to stderr, red on a terminal. */
+function uiError(view: View, msg: string): void {
+  view.eprintln(`[red]${msg}[reset]`);
+}
+
+interface Common {
+  readonly view: View;
+  readonly lock: boolean;
+  readonly timeoutMs: number;
+}
+
+/** Parses the flags of a state-changing command; a number is the exit code of a usage error. */
+function parseCommon(args: readonly string[], io: CommandIO, extra: { bool?: string[]; string?: string[] }, help: string): { p: ParsedFlags; c: Common } | number {
+  const view = new View(io, !args.includes("-no-color"));
+  const p = parseFlags(args, {
+    bool: [...LOCK_FLAGS.bool, ...(extra.bool ?? [])],
+    string: [...LOCK_FLAGS.string, ...(extra.string ?? [])],
+    multi: LOCK_FLAGS.multi,
+  });
+  if (typeof p === "string") {
+    uiError(view, `Error parsing command-line flags: ${p}\n`);
+    io.stdout.write(help);
+    return 1;
+  }
+  if (p.bools.get("help")) {
+    io.stdout.write(help);
+    return 0;
+  }
+  const lt = p.strings.get("lock-timeout") ?? "0s";
+  const timeoutMs = parseLockTimeout(lt);
+  if (timeoutMs === undefined) {
+    uiError(view, `Error parsing command-line flags: invalid value ${JSON.stringify(lt)} for flag -lock-timeout: parse error\n`);
+    io.stdout.write(help);
+    return 1;
+  }
+  return { p, c: { view, lock: p.bools.get("lock") ?? true, timeoutMs } };
+}
+
+/** StateMeta.State: state commands back up to `<state>.<unix time>.backup` unless -backup says otherwise. */
+function stateMetaOptions(statePath: string | undefined, backup: string | undefined): OpenOptions {
+  const stamp = Math.floor(Date.now() / 1000);
+  const backupPath = (p: string): string => (backup !== undefined && backup !== "-" && backup !== "" ? backup : `${p}.${stamp}.backup`);
+  return statePath === undefined ? { backupPath } : { statePath, backupPath };
+}
+
+async function persistTo(store: StateStore, state: State): Promise<Diagnostic[]> {
+  store.write(state);
+  return store.persist();
+}
+
+async function stateMv(args: readonly string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommon(args, io, { bool: ["dry-run"], string: ["state-out", "backup-out"] }, STATE_MV_HELP);
+  if (typeof parsed === "number") return parsed;
+  const { p, c } = parsed;
+  const view = c.view;
+  if (p.positional.length !== 2) {
+    uiError(view, "Exactly two arguments expected.\n");
+    io.stdout.write(STATE_MV_HELP);
+    return 1;
+  }
+  const [rawSrc, rawDst] = p.positional as [string, string];
+  const dryRun = p.bools.get("dry-run") ?? false;
+  const fromOpen = openStateStore(io, stateMetaOptions(p.strings.get("state"), p.strings.get("backup")));
+  if (!fromOpen.opened) {
+    uiError(view, ERR_STATE_LOADING.replace("%s", diagText(fromOpen.diagnostics)));
+    return 1;
+  }
+  const fromStore = fromOpen.opened.store;
+  return withStateLock(view, fromStore, "state-mv", c, async () => {
+    const rd = await fromStore.refresh();
+    if (hasErrors(rd)) {
+      view.diagnostics([errorDiag("Failed to refresh source state", diagText(rd))]);
+      return 1;
+    }
+    const from = fromStore.state();
+    if (!from) {
+      uiError(view, ERR_STATE_NOT_FOUND);
+      return 1;
+    }
+    const stateOut = p.strings.get("state-out");
+    if (stateOut === undefined || stateOut === "") return moveWithin(io, view, fromStore, undefined, from, from, rawSrc, rawDst, dryRun);
+    const toOpen = openStateStore(io, stateMetaOptions(stateOut, p.strings.get("backup-out")));
+    if (!toOpen.opened) {
+      uiError(view, ERR_STATE_LOADING.replace("%s", diagText(toOpen.diagnostics)));
+      return 1;
+    }
+    const toStore = toOpen.opened.store;
+    return withStateLock(view, toStore, "state-mv", c, async () => {
+      const td = await toStore.refresh();
+      if (hasErrors(td)) {
+        view.diagnostics([errorDiag("Failed to refresh destination state", diagText(td))]);
+        return 1;
+      }
+      return moveWithin(io, view, fromStore, toStore, from, toStore.state() ?? new State(), rawSrc, rawDst, dryRun);
+    });
+  });
+}
+
+/** The body of `state mv` once both states are read (`toStore` undefined: within one state). */
+async function moveWithin(
+  io: CommandIO,
+  view: View,
+  fromStore: StateStore,
+  toStore: StateStore | undefined,
+  from: State,
+  to: State,
+  rawSrc: string,
+  rawDst: string,
+  dryRun: boolean,
+): Promise<number> {
+  const src = parseTargetStr(rawSrc);
+  const dst = parseTargetStr(rawDst);
+  const parseDiags = [...src.diagnostics, ...dst.diagnostics];
+  if (hasErrors(parseDiags) || !src.result || !dst.result) {
+    view.diagnostics(parseDiags);
+    return 1;
+  }
+  const r = moveStateObjects(from, to, src.result.subject, dst.result.subject, rawDst, dryRun);
+  for (const m of r.moves) io.stdout.write(`${dryRun ? "Would move" : "Move"} ${goQuote(m.from)} to ${goQuote(m.to)}\n`);
+  if (r.moduleExists) {
+    uiError(view, ERR_STATE_MV_DST_EXISTS);
+    return 1;
+  }
+  if (hasErrors(r.diagnostics)) {
+    view.diagnostics(r.diagnostics);
+    return 1;
+  }
+  if (dryRun) {
+    if (r.moves.length === 0) io.stdout.write("Would have moved nothing.\n");
+    return 0;
+  }
+  const saved = await persistTo(toStore ?? fromStore, to);
+  if (saved.length === 0 && toStore) saved.push(...(await persistTo(fromStore, from)));
+  if (hasErrors(saved)) {
+    uiError(view, ERR_STATE_PERSIST.replace("%s", diagText(saved)));
+    return 1;
+  }
+  io.stdout.write(r.moves.length === 0 ? "No matching objects found.\n" : `Successfully moved ${r.moves.length} object(s).\n`);
+  return 0;
+}
+
+async function stateRm(args: readonly string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommon(args, io, { bool: ["dry-run"] }, STATE_RM_HELP);
+  if (typeof parsed === "number") return parsed;
+  const { p, c } = parsed;
+  const view = c.view;
+  if (p.positional.length === 0) {
+    uiError(view, "At least one address is required.\n");
+    io.stdout.write(STATE_RM_HELP);
+    return 1;
+  }
+  const dryRun = p.bools.get("dry-run") ?? false;
+  const o = openStateStore(io, stateMetaOptions(p.strings.get("state"), p.strings.get("backup")));
+  if (!o.opened) {
+    uiError(view, ERR_STATE_LOADING.replace("%s", diagText(o.diagnostics)));
+    return 1;
+  }
+  const store = o.opened.store;
+  return withStateLock(view, store, "state-rm", c, async () => {
+    const rd = await store.refresh();
+    if (hasErrors(rd)) {
+      view.diagnostics([errorDiag("Failed to refresh state", diagText(rd))]);
+      return 1;
+    }
+    const state = store.state();
+    if (!state) {
+      uiError(view, ERR_STATE_NOT_FOUND);
+      return 1;
+    }
+    const addrs: AbsResourceInstance[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const a of p.positional) {
+      const r = lookupAddrs(state, a, true);
+      addrs.push(...r.addrs);
+      diagnostics.push(...r.diagnostics);
+    }
+    if (hasErrors(diagnostics)) {
+      view.diagnostics(diagnostics);
+      return 1;
+    }
+    for (const a of addrs) io.stdout.write(`${dryRun ? "Would remove" : "Removed"} ${a.toString()}\n`);
+    if (dryRun) {
+      if (addrs.length === 0) io.stdout.write("Would have removed nothing.\n");
+      return 0;
+    }
+    removeResourceInstances(state, addrs);
+    const saved = await persistTo(store, state);
+    if (hasErrors(saved)) {
+      uiError(view, ERR_STATE_PERSIST.replace("%s", diagText(saved)));
+      return 1;
+    }
+    if (addrs.length === 0) {
+      view.diagnostics([
+        errorDiag(
+          "Invalid target address",
+          'No matching objects found. To view the available instances, use "terrace state list". Please modify the address to reference a specific instance.',
+        ),
+      ]);
+      return 1;
+    }
+    io.stdout.write(`Successfully removed ${addrs.length} resource instance(s).\n`);
+    return 0;
+  });
+}
+
+async function readAll(stream: CommandIO["stdin"]): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<unknown>) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function statePush(args: readonly string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommon(args, io, { bool: ["force"] }, STATE_PUSH_HELP);
+  if (typeof parsed === "number") return parsed;
+  const { p, c } = parsed;
+  const view = c.view;
+  if (p.positional.length !== 1) {
+    uiError(view, "Exactly one argument expected.\n");
+    io.stdout.write(STATE_PUSH_HELP);
+    return 1;
+  }
+  const src = p.positional[0] as string;
+  let bytes: Uint8Array;
+  try {
+    bytes = src === "-" ? await readAll(io.stdin) : new Uint8Array(await readFile(path.resolve(io.cwd, src)));
+  } catch (e) {
+    view.diagnostics([errorDiag("Failed to open the given state file", e instanceof Error ? e.message : String(e))]);
+    return 1;
+  }
+  const read = readStateFile(bytes, { tofuVersion: TOFU_VERSION });
+  if (read.kind === "error") {
+    view.diagnostics([errorDiag(`Failed to read source state ${goQuote(src)}`, diagText(read.diagnostics))]);
+    return 1;
+  }
+  // An empty file pushes a new, empty state.
+  const next: File = read.kind === "ok" ? read.file : newFile(new State(), newLineage(), 0, TOFU_VERSION);
+  const o = openStateStore(io, {});
+  if (!o.opened) {
+    view.diagnostics([errorDiag("Failed to load destination state", diagText(o.diagnostics))]);
+    return 1;
+  }
+  const store = o.opened.store;
+  const force = p.bools.get("force") ?? false;
+  return withStateLock(view, store, "state-push", c, async () => {
+    const rd = await store.refresh();
+    if (hasErrors(rd)) {
+      view.diagnostics([errorDiag("Failed to refresh destination state", diagText(rd))]);
+      return 1;
+    }
+    const current = store.state();
+    const existing = current ? store.snapshotFile() : undefined;
+    if (!force) {
+      const bad = checkValidImport(next, existing);
+      if (bad !== undefined) {
+        view.diagnostics([errorDiag("Failed to write the imported state", bad)]);
+        return 1;
+      }
+    }
+    const saved = await importSnapshot(store, next, existing);
+    if (hasErrors(saved)) {
+      view.diagnostics([errorDiag("Failed to persist state", diagText(saved))]);
+      return 1;
+    }
+    return 0;
+  });
+}
+
+/**
+ * WriteStateForMigration + PersistState: the pushed snapshot keeps its lineage and serial, and
+ * the serial goes up by one when the snapshot differs from what the store held (a local file),
+ * or unless lineage, serial and content all match (a remote store), as OpenTofu's two stores do.
+ */
+async function importSnapshot(store: StateStore, next: File, existing: File | undefined): Promise<Diagnostic[]> {
+  if (store instanceof LocalStore) {
+    const changed = !existing || !statesMarshalEqual(next.state, existing.state);
+    return store.writeForMigration(newFile(next.state, next.lineage, next.serial + (changed ? 1 : 0), next.terraformVersion));
+  }
+  const client = httpClientOf(store);
+  if (!client) return [errorDiag("Unsupported backend", "This backend cannot take a pushed state.")];
+  const same = existing !== undefined && existing.lineage === next.lineage && existing.serial === next.serial && statesMarshalEqual(next.state, existing.state);
+  if (same) return [];
+  const w = writeStateFile(newFile(next.state, next.lineage, next.serial + 1, TOFU_VERSION), { terraformVersion: TOFU_VERSION });
+  if (!w.ok) return w.diagnostics;
+  const put = await client.put(w.bytes);
+  return put.ok ? [] : [errorDiag("Failed to save state", `Error saving state: ${put.error}`)];
+}
+
+async function stateReplaceProvider(args: readonly string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommon(args, io, { bool: ["auto-approve"] }, STATE_REPLACE_PROVIDER_HELP);
+  if (typeof parsed === "number") return parsed;
+  const { p, c } = parsed;
+  const view = c.view;
+  if (p.positional.length !== 2) {
+    uiError(view, "Exactly two arguments expected.\n");
+    io.stdout.write(STATE_REPLACE_PROVIDER_HELP);
+    return 1;
+  }
+  const [rawFrom, rawTo] = p.positional as [string, string];
+  const fromP = parseProviderSourceString(rawFrom);
+  const toP = parseProviderSourceString(rawTo);
+  const pd: Diagnostic[] = [];
+  if (!fromP.result) pd.push(errorDiag(`Invalid "from" provider ${goQuote(rawFrom)}`, diagText(fromP.diagnostics)));
+  if (!toP.result) pd.push(errorDiag(`Invalid "to" provider ${goQuote(rawTo)}`, diagText(toP.diagnostics)));
+  if (!fromP.result || !toP.result) {
+    view.diagnostics(pd);
+    return 1;
+  }
+  const from = fromP.result;
+  const to = toP.result;
+  const o = openStateStore(io, stateMetaOptions(p.strings.get("state"), p.strings.get("backup")));
+  if (!o.opened) {
+    uiError(view, ERR_STATE_LOADING.replace("%s", diagText(o.diagnostics)));
+    return 1;
+  }
+  const store = o.opened.store;
+  return withStateLock(view, store, "state-replace-provider", c, async () => {
+    const rd = await store.refresh();
+    if (hasErrors(rd)) {
+      uiError(view, `Failed to refresh source state: ${diagText(rd)}`);
+      return 1;
+    }
+    const state = store.state();
+    if (!state) {
+      uiError(view, ERR_STATE_NOT_FOUND);
+      return 1;
+    }
+    const willReplace = resourcesUsingProvider(state, from);
+    if (willReplace.length === 0) {
+      view.println("No matching resources found.");
+      return 0;
+    }
+    view.println("OpenTofu will perform the following actions:\n");
+    view.println("  [yellow]~[reset] Updating provider:");
+    view.println(`    [red]-[reset] ${from.toString()}`);
+    view.println(`    [green]+[reset] ${to.toString()}\n`);
+    view.println(`[bold]Changing[reset] ${willReplace.length} resources:\n`);
+    for (const rs of willReplace) view.println(`  ${rs.addr.toString()}`);
+    if (!(p.bools.get("auto-approve") ?? false)) {
+      view.println("\n[bold]Do you want to make these changes?[reset]\nOnly 'yes' will be accepted to continue.\n");
+      io.stdout.write("Enter a value: ");
+      const answer = await new LineReader(io.stdin).readLine();
+      if (answer !== "yes") {
+        view.println("Cancelled replacing providers.");
+        return 0;
+      }
+    }
+    replaceProvider(willReplace, to);
+    const saved = await persistTo(store, state);
+    if (hasErrors(saved)) {
+      uiError(view, ERR_STATE_PERSIST.replace("%s", diagText(saved)));
+      return 1;
+    }
+    view.println(`\nSuccessfully replaced provider for ${willReplace.length} resources.`);
+    return 0;
+  });
+}
+
 export const stateCommand: Command = async (args, io) => {
   const [sub, ...rest] = args;
   switch (sub) {
@@ -276,6 +822,16 @@ export const stateCommand: Command = async (args, io) => {
       return stateShow(rest, io);
     case "pull":
       return statePull(rest, io);
+    case "mv":
+    case "move":
+      return stateMv(rest, io);
+    case "rm":
+    case "remove":
+      return stateRm(rest, io);
+    case "push":
+      return statePush(rest, io);
+    case "replace-provider":
+      return stateReplaceProvider(rest, io);
     default:
       io.stdout.write(STATE_HELP);
       return sub === undefined || sub === "-help" || sub === "-h" || sub === "--help" ? 0 : 1;

@@ -33,3 +33,15 @@ export {
   type TerraceServerConfig,
 } from "./http.js";
 export { saveErroredState, persistOrSaveErrored, ERRORED_STATE_FILENAME, type ErroredResult, type ErroredStateOptions } from "./errored.js";
+export {
+  moveStateObjects,
+  sourceObjectAddrs,
+  validateResourceMove,
+  removeResourceInstances,
+  resourcesUsingProvider,
+  replaceProvider,
+  setTainted,
+  checkValidImport,
+  type MoveResult,
+  type TaintResult,
+} from "./mutate.js";

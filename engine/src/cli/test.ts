@@ -1,0 +1,120 @@
+// `terrace test`: OpenTofu's command/test.go — discovers the test files of the module in the
+// working directory (and its `tests` directory, or -test-directory), runs them with moduletest's
+// runner against the working directory's providers, prints tofu's human or -json output and
+// exits 1 unless every run passed.
+import path from "node:path";
+import { Loader } from "../configs/index.js";
+import { collectVariableValues } from "../configs/inputvars/index.js";
+import { errorDiag, hasErrors } from "../hcl/index.js";
+import { HumanTestView, JSONTestView, TestSuiteRunner, discoverTestFiles, type Output } from "../moduletest/index.js";
+import { parseFlags } from "./args.js";
+import { NodeFunctionFileSystem } from "./function-fs.js";
+import type { Command } from "./io.js";
+import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
+import { TOFU_VERSION, providerFactory } from "./plan.js";
+import { View } from "./view.js";
+
+const TEST_HELP = `Usage: terrace [global options] test [options]
+
+  Executes automated integration tests against the current OpenTofu
+  configuration.
+
+  OpenTofu will search for .tftest.hcl files within the current configuration
+  and testing directories. OpenTofu will then execute the testing run blocks
+  within any testing files in order, and verify conditional checks and
+  assertions against the created infrastructure.
+
+  This command creates real infrastructure and will attempt to clean up the
+  testing infrastructure on completion. Monitor the output carefully to ensure
+  this cleanup process is successful.
+
+Options:
+
+  -filter=testfile      If specified, OpenTofu will only execute the test files
+                        specified by this flag. You can use this option multiple
+                        times to execute more than one test file.
+
+  -json                 If specified, machine readable output will be printed in
+                        JSON format
+
+  -no-color             If specified, output won't contain any color.
+
+  -test-directory=path  Set the OpenTofu test directory, defaults to "tests". When set, the
+                        test command will search for test files in the current directory and
+                        in the one specified by the flag.
+
+  -var 'foo=bar'        Set a value for one of the input variables in the root
+                        module of the configuration. Use this option more than
+                        once to set more than one variable.
+
+  -var-file=filename    Load variable values from the given file, in addition
+                        to the default files terraform.tfvars and *.auto.tfvars.
+                        Use this option more than once to include more than one
+                        variables file.
+
+  -verbose              Print the plan or state for each test run block as it
+                        executes.
+`;
+
+export const testCommand: Command = async (args, io) => {
+  const p = parseFlags(args, { bool: ["json", "no-color", "verbose"], string: ["test-directory"], multi: ["var", "var-file", "filter"] });
+  const early = new View(io, !args.includes("-no-color"));
+  if (typeof p === "string") {
+    early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
+    io.stderr.write("\nFor more help on using this command, run:\n  terrace test -help\n");
+    return 1;
+  }
+  if (p.bools.get("help")) {
+    io.stdout.write(TEST_HELP);
+    return 0;
+  }
+  const json = p.bools.get("json") ?? false;
+  const view = new View(io, !json && !(p.bools.get("no-color") ?? false));
+  const workingDir = path.resolve(io.cwd);
+  const fs = nodeConfigFS(workingDir);
+  const sources = new Map<string, { source: string }>();
+  const out: Output = {
+    stdout: (s) => void io.stdout.write(s),
+    stderr: (s) => void io.stderr.write(s),
+    color: view.colorEnabled && io.stdout.isTTY === true,
+    sources,
+  };
+  const human = new HumanTestView(out);
+  const jsonView = new JSONTestView(out, TOFU_VERSION);
+  const report = (diags: Parameters<HumanTestView["diagnostics"]>[0]) => (json ? jsonView.diagnostics(diags) : human.diagnostics(diags));
+  if (json) jsonView.versionMessage();
+
+  const filter = p.multi.filter((m) => m.name === "filter").map((m) => m.value);
+  const testDirectory = p.strings.get("test-directory");
+  const found = discoverTestFiles(fs, { rootDir: ".", ...(testDirectory ? { testDirectory } : {}), filter });
+  for (const [name, source] of found.sources) sources.set(name, { source });
+  const loader = new Loader({ fs, workingDir: "." });
+  // Parse the module once so diagnostics can quote its files.
+  loader.parser.loadConfigDir(".");
+  for (const [name, source] of loader.parser.sources) sources.set(name, { source });
+  if (hasErrors(found.diagnostics)) {
+    report(found.diagnostics);
+    return 1;
+  }
+  const vars = collectVariableValues({
+    env: io.env,
+    args: p.multi.filter((m) => m.name === "var" || m.name === "var-file").map((m) => ({ flag: m.name === "var" ? ("-var" as const) : ("-var-file" as const), value: m.value })),
+    fs: nodeVariableFS(workingDir),
+    dir: ".",
+  });
+  for (const [name, source] of vars.sources) sources.set(name, { source });
+  const setup = [...found.diagnostics, ...vars.diagnostics];
+  report(setup);
+  if (hasErrors(setup)) return 1;
+  if (json) jsonView.abstract(found.files);
+
+  const runner = new TestSuiteRunner(
+    { loader, rootDir: ".", providers: providerFactory(workingDir), globals: vars.values, verbose: p.bools.get("verbose") ?? false, functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir },
+    json ? jsonView : human,
+  );
+  const suite = await runner.run(found.files);
+  for (const [name, source] of loader.parser.sources) if (!sources.has(name)) sources.set(name, { source });
+  if (json) jsonView.conclusion(suite);
+  else human.conclusion(suite);
+  return suite.status === "pass" ? 0 : 1;
+};

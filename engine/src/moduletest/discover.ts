@@ -1,0 +1,62 @@
+// Finding test files (OpenTofu's loadConfigWithTests / Parser.LoadTestFiles): `*.tftest.hcl` and
+// `*.tofutest.hcl` in the module directory and in its test directory (`tests` unless
+// -test-directory says otherwise). A `.tofutest.hcl` file hides the `.tftest.hcl` file of the same
+// name. Names are relative to the module directory, as tofu prints them; -filter keeps only the
+// named files ("Unknown test file" warning for names that are not there).
+import { joinPath, type ConfigFS } from "../configs/index.js";
+import type { Diagnostic } from "../hcl/index.js";
+import { decodeTestFile, type TestFile } from "./file.js";
+
+const TFTEST = ".tftest.hcl";
+const TOFUTEST = ".tofutest.hcl";
+
+function testFilesIn(fs: ConfigFS, dir: string, prefix: string): string[] {
+  const r = fs.readDir(dir);
+  if (!r.ok) return [];
+  const names = r.entries.filter((e) => !e.isDir).map((e) => e.name);
+  const tofu = new Set(names.filter((n) => n.endsWith(TOFUTEST)).map((n) => n.slice(0, -TOFUTEST.length)));
+  const out: string[] = [];
+  for (const n of names) {
+    if (n.endsWith(TOFUTEST)) out.push(prefix + n);
+    else if (n.endsWith(TFTEST) && !tofu.has(n.slice(0, -TFTEST.length))) out.push(prefix + n);
+  }
+  return out.sort();
+}
+
+export interface DiscoverOptions {
+  /** The module directory in `fs`. */
+  readonly rootDir: string;
+  /** Relative to the module directory; default "tests". */
+  readonly testDirectory?: string;
+  readonly filter?: readonly string[];
+}
+
+/** Every test file, decoded, with the diagnostics of decoding and filtering. */
+export function discoverTestFiles(fs: ConfigFS, opts: DiscoverOptions): { files: TestFile[]; sources: Map<string, string>; diagnostics: Diagnostic[] } {
+  const testDir = (opts.testDirectory ?? "tests").replace(/^\.\//, "").replace(/\/$/, "");
+  const names = [...testFilesIn(fs, opts.rootDir, ""), ...testFilesIn(fs, joinPath(opts.rootDir, testDir), `${testDir}/`)];
+  const diagnostics: Diagnostic[] = [];
+  let selected = names;
+  if (opts.filter && opts.filter.length > 0) {
+    selected = [];
+    for (const f of opts.filter) {
+      if (names.includes(f)) selected.push(f);
+      else diagnostics.push({ severity: "warning", summary: "Unknown test file", detail: `The specified test file, ${f}, could not be found.` });
+    }
+  }
+  const files: TestFile[] = [];
+  const sources = new Map<string, string>();
+  for (const name of selected) {
+    const data = fs.readFile(joinPath(opts.rootDir, name));
+    if (!data.ok) {
+      diagnostics.push({ severity: "error", summary: "Failed to read test file", detail: data.error });
+      continue;
+    }
+    const text = typeof data.data === "string" ? data.data : new TextDecoder().decode(data.data);
+    sources.set(name, text);
+    const r = decodeTestFile(name, text);
+    diagnostics.push(...r.diagnostics);
+    files.push(r.file);
+  }
+  return { files, sources, diagnostics };
+}

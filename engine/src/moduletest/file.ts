@@ -1,0 +1,627 @@
+// Test files (`.tftest.hcl` / `.tofutest.hcl`), decoded as OpenTofu's configs/test_file.go does:
+// file-level `variables`, `provider`, `mock_provider` (with `mock_resource`, `mock_data`,
+// `override_resource`, `override_data`), `override_*` blocks and `run` blocks (`command`,
+// `variables`, `providers`, `assert`, `expect_failures`, `plan_options`, `module`, overrides).
+// Expressions stay unevaluated; diagnostics carry OpenTofu's summaries and details.
+import { checkProviderLocalName } from "../addrs/index.js";
+import {
+  absTraversalForExpr,
+  bodyContent,
+  errorDiag,
+  exprAsKeyword,
+  exprList,
+  exprMap,
+  formatRange,
+  hasErrors,
+  justAttributes,
+  nativeBody,
+  parseConfig,
+  type AnyExpression,
+  type BodySchema,
+  type ContentAttribute,
+  type ContentBlock,
+  type Diagnostic,
+  type Range,
+  type Traverser,
+} from "../hcl/index.js";
+import { configBodyPartialContent, parseModuleSource, validIdentifier, type CheckRule, type ConfigBody, type ModuleSource } from "../configs/index.js";
+import { EvalContext, evaluateAny } from "../lang/eval/index.js";
+import type { Value } from "../values/index.js";
+
+const BAD_IDENTIFIER_DETAIL =
+  "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.";
+
+export type TestCommand = "apply" | "plan";
+
+export interface TestProvider {
+  name: string;
+  alias: string;
+  aliasRange: Range | undefined;
+  forEach: AnyExpression | undefined;
+  /** The provider's own arguments (empty for a mock provider). */
+  config: ConfigBody;
+  declRange: Range;
+  /** Set for `mock_provider` blocks. */
+  mock: MockProviderData | undefined;
+}
+
+export interface MockResource {
+  mode: "managed" | "data";
+  type: string;
+  defaults: Map<string, Value>;
+}
+
+export interface OverrideResource {
+  mode: "managed" | "data";
+  /** The target as written (`aws_instance.a`, `module.m.aws_instance.a`). */
+  target: string;
+  targetRange: Range;
+  values: Map<string, Value>;
+}
+
+export interface OverrideModule {
+  /** The module call path (`module.a.module.b` → ["a", "b"]). */
+  target: string[];
+  targetRange: Range;
+  outputs: Map<string, Value>;
+}
+
+export interface MockProviderData {
+  mockResources: MockResource[];
+  overrideResources: OverrideResource[];
+}
+
+export interface PassedProvider {
+  /** The module's name for the provider (`aws` or `aws.west`). */
+  inChild: { name: string; alias: string; range: Range };
+  /** The test file's provider configuration it gets. */
+  inParent: { name: string; alias: string; range: Range; keyed: boolean };
+}
+
+export interface TestRunOptions {
+  mode: "normal" | "refresh-only";
+  refresh: boolean;
+  replace: Traverser[][];
+  target: Traverser[][];
+}
+
+export interface TestRun {
+  name: string;
+  command: TestCommand;
+  options: TestRunOptions;
+  variables: Map<string, AnyExpression>;
+  providers: PassedProvider[] | undefined;
+  assertions: CheckRule[];
+  expectFailures: Traverser[][];
+  module: { source: ModuleSource; sourceRaw: string; range: Range } | undefined;
+  overrideResources: OverrideResource[];
+  overrideModules: OverrideModule[];
+  nameRange: Range;
+  declRange: Range;
+}
+
+export interface TestFile {
+  /** The file's name as `tofu test` prints it (relative to the module directory). */
+  name: string;
+  variables: Map<string, AnyExpression>;
+  /** `provider` and `mock_provider` blocks by `name` or `name.alias`. */
+  providers: Map<string, TestProvider>;
+  runs: TestRun[];
+  overrideResources: OverrideResource[];
+  overrideModules: OverrideModule[];
+}
+
+const testFileSchema: BodySchema = {
+  blocks: [
+    { type: "run", labelNames: ["name"] },
+    { type: "provider", labelNames: ["name"] },
+    { type: "variables" },
+    { type: "override_resource" },
+    { type: "override_data" },
+    { type: "override_module" },
+    { type: "mock_provider", labelNames: ["name"] },
+  ],
+};
+
+const runSchema: BodySchema = {
+  attributes: [{ name: "command" }, { name: "providers" }, { name: "expect_failures" }],
+  blocks: [
+    { type: "plan_options" },
+    { type: "assert" },
+    { type: "variables" },
+    { type: "module" },
+    { type: "override_resource" },
+    { type: "override_data" },
+    { type: "override_module" },
+  ],
+};
+
+const planOptionsSchema: BodySchema = { attributes: [{ name: "mode" }, { name: "refresh" }, { name: "replace" }, { name: "target" }] };
+const moduleSchema: BodySchema = { attributes: [{ name: "source" }, { name: "version" }] };
+const overrideResourceSchema: BodySchema = { attributes: [{ name: "target", required: true }, { name: "values" }] };
+const overrideModuleSchema: BodySchema = { attributes: [{ name: "target", required: true }, { name: "outputs" }] };
+const mockProviderSchema: BodySchema = {
+  attributes: [{ name: "alias" }, { name: "for_each" }],
+  blocks: [{ type: "mock_resource", labelNames: ["type"] }, { type: "mock_data", labelNames: ["type"] }, { type: "override_resource" }, { type: "override_data" }],
+};
+const mockResourceSchema: BodySchema = { attributes: [{ name: "defaults" }] };
+const providerMetaSchema: BodySchema = {
+  attributes: [{ name: "alias" }, { name: "version" }, { name: "for_each" }],
+};
+const checkRuleSchema: BodySchema = {
+  attributes: [
+    { name: "condition", required: true },
+    { name: "error_message", required: true },
+  ],
+};
+
+/** Parses and decodes one test file. */
+export function decodeTestFile(name: string, source: string | Uint8Array): { file: TestFile; diagnostics: Diagnostic[] } {
+  const parsed = parseConfig(source, name);
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const file: TestFile = { name, variables: new Map(), providers: new Map(), runs: [], overrideResources: [], overrideModules: [] };
+  if (hasErrors(diagnostics)) return { file, diagnostics };
+  const { content, diagnostics: cd } = bodyContent(nativeBody(parsed.result.body), testFileSchema);
+  diagnostics.push(...cd);
+  let variablesRange: Range | undefined;
+  for (const block of content.blocks) {
+    switch (block.type) {
+      case "run": {
+        const r = decodeRun(block);
+        diagnostics.push(...r.diagnostics);
+        if (!hasErrors(r.diagnostics)) file.runs.push(r.run);
+        break;
+      }
+      case "variables": {
+        if (variablesRange) {
+          diagnostics.push(errorDiag('Multiple "variables" blocks', `This test file already has a variables block defined at ${formatRange(variablesRange)}.`, block.defRange));
+          continue;
+        }
+        variablesRange = block.defRange;
+        const attrs = justAttributes(block.body);
+        diagnostics.push(...attrs.diagnostics);
+        for (const [k, a] of attrs.attributes) file.variables.set(k, a.expr);
+        break;
+      }
+      case "provider": {
+        const p = decodeTestProvider(block);
+        diagnostics.push(...p.diagnostics);
+        if (p.provider) file.providers.set(providerKey(p.provider), p.provider);
+        break;
+      }
+      case "mock_provider": {
+        const p = decodeMockProvider(block);
+        diagnostics.push(...p.diagnostics);
+        if (p.provider && !hasErrors(p.diagnostics)) {
+          const k = providerKey(p.provider);
+          const existing = file.providers.get(k);
+          if (existing?.mock) {
+            diagnostics.push(
+              errorDiag("Duplicated `mock_provider` block", `It is not allowed to have multiple \`mock_provider\` blocks with the same address: \`${k}\`.`, p.provider.declRange),
+            );
+          } else file.providers.set(k, p.provider);
+        }
+        break;
+      }
+      case "override_resource":
+      case "override_data": {
+        const o = decodeOverrideResource(block);
+        diagnostics.push(...o.diagnostics);
+        if (o.override) file.overrideResources.push(o.override);
+        break;
+      }
+      case "override_module": {
+        const o = decodeOverrideModule(block);
+        diagnostics.push(...o.diagnostics);
+        if (o.override) file.overrideModules.push(o.override);
+        break;
+      }
+    }
+  }
+  diagnostics.push(...duplicatedOverrides(file.overrideResources, file.overrideModules));
+  return { file, diagnostics };
+}
+
+export function providerKey(p: { name: string; alias: string }): string {
+  return p.alias !== "" ? `${p.name}.${p.alias}` : p.name;
+}
+
+function decodeString(attr: ContentAttribute): { value: string | undefined; diagnostics: Diagnostic[] } {
+  const r = evaluateAny(attr.expr, new EvalContext(undefined, undefined));
+  if (hasErrors(r.diagnostics)) return { value: undefined, diagnostics: r.diagnostics };
+  if (r.value.kind !== "string") {
+    return { value: undefined, diagnostics: [errorDiag("Incorrect attribute value type", `Inappropriate value for attribute ${JSON.stringify(attr.name)}: string required.`, attr.expr.range)] };
+  }
+  return { value: r.value.value, diagnostics: [] };
+}
+
+function decodeTestProvider(block: ContentBlock): { provider: TestProvider | undefined; diagnostics: Diagnostic[] } {
+  const { content, remain, diagnostics } = configBodyPartialContent(block.body, providerMetaSchema);
+  const name = block.labels[0] ?? "";
+  const nameDiags = checkProviderLocalName(name, block.defRange);
+  diagnostics.push(...nameDiags);
+  if (hasErrors(nameDiags)) return { provider: undefined, diagnostics };
+  const p: TestProvider = { name, alias: "", aliasRange: undefined, forEach: undefined, config: remain, declRange: block.defRange, mock: undefined };
+  const alias = content.attributes.get("alias");
+  if (alias) {
+    const r = decodeString(alias);
+    diagnostics.push(...r.diagnostics);
+    p.alias = r.value ?? "";
+    p.aliasRange = alias.expr.range;
+    if (!validIdentifier(p.alias)) diagnostics.push(errorDiag("Invalid provider configuration alias", `An alias must be a valid name. ${BAD_IDENTIFIER_DETAIL}`, alias.expr.range));
+  }
+  const forEach = content.attributes.get("for_each");
+  if (forEach) p.forEach = forEach.expr;
+  if (p.alias === "" && p.forEach) {
+    diagnostics.push(errorDiag('Alias required when using "for_each"', "The for_each argument is allowed only for provider configurations with an alias.", p.forEach.range));
+  }
+  return { provider: p, diagnostics };
+}
+
+function decodeMockProvider(block: ContentBlock): { provider: TestProvider | undefined; diagnostics: Diagnostic[] } {
+  const { content, diagnostics } = bodyContent(block.body, mockProviderSchema);
+  const name = block.labels[0] ?? "";
+  const nameDiags = checkProviderLocalName(name, block.defRange);
+  diagnostics.push(...nameDiags);
+  if (hasErrors(nameDiags)) return { provider: undefined, diagnostics };
+  const mock: MockProviderData = { mockResources: [], overrideResources: [] };
+  // A mock provider takes no configuration of its own: its body is empty for the provider schema.
+  const empty = nativeBody(parseConfig("", block.defRange.filename).result.body);
+  const p: TestProvider = { name, alias: "", aliasRange: undefined, forEach: undefined, config: empty, declRange: block.defRange, mock };
+  const alias = content.attributes.get("alias");
+  if (alias) {
+    const r = decodeString(alias);
+    diagnostics.push(...r.diagnostics);
+    p.alias = r.value ?? "";
+    p.aliasRange = alias.expr.range;
+    if (!validIdentifier(p.alias)) diagnostics.push(errorDiag("Invalid mock provider configuration alias", `An alias must be a valid name. ${BAD_IDENTIFIER_DETAIL}`, alias.expr.range));
+  }
+  const forEach = content.attributes.get("for_each");
+  if (forEach) p.forEach = forEach.expr;
+  if (p.alias === "" && p.forEach) {
+    diagnostics.push(errorDiag('Alias required when using "for_each"', "The for_each argument is allowed only for provider configurations with an alias.", p.forEach.range));
+  }
+  for (const b of content.blocks) {
+    if (b.type === "mock_resource" || b.type === "mock_data") {
+      const mode = b.type === "mock_resource" ? "managed" : "data";
+      const mc = bodyContent(b.body, mockResourceSchema);
+      diagnostics.push(...mc.diagnostics);
+      const defaults = mc.content.attributes.get("defaults");
+      const r = defaults ? objectAttrWithNoVariables(defaults) : { values: new Map<string, Value>(), diagnostics: [] };
+      diagnostics.push(...r.diagnostics);
+      if (hasErrors(mc.diagnostics) || hasErrors(r.diagnostics)) continue;
+      const type = b.labels[0] ?? "";
+      if (mock.mockResources.some((m) => m.mode === mode && m.type === type)) {
+        diagnostics.push(errorDiag(`Duplicated \`${b.type}\` block`, `\`${b.type}.${type}\` is already defined in \`mock_provider\` block.`, block.defRange));
+        continue;
+      }
+      mock.mockResources.push({ mode, type, defaults: r.values });
+    } else {
+      const o = decodeOverrideResource(b);
+      diagnostics.push(...o.diagnostics);
+      if (!o.override) continue;
+      if (mock.overrideResources.some((x) => x.target === o.override?.target && x.mode === o.override.mode)) {
+        diagnostics.push(errorDiag(`Duplicated \`${b.type}\` block`, `\`${b.type}\` with target \`${o.override.target}\` is already defined in \`mock_provider\` block.`, block.defRange));
+        continue;
+      }
+      mock.overrideResources.push(o.override);
+    }
+  }
+  return { provider: p, diagnostics };
+}
+
+/** `values`, `outputs`, `defaults`: an object evaluated with no variables or functions. */
+function objectAttrWithNoVariables(attr: ContentAttribute): { values: Map<string, Value>; diagnostics: Diagnostic[] } {
+  const r = evaluateAny(attr.expr, new EvalContext(undefined, undefined));
+  if (hasErrors(r.diagnostics)) return { values: new Map(), diagnostics: r.diagnostics };
+  if (r.value.kind !== "object") {
+    return { values: new Map(), diagnostics: [errorDiag("Object expected", `The attribute \`${attr.name}\` must be an object.`, attr.range)] };
+  }
+  return { values: new Map(r.value.attrs), diagnostics: r.diagnostics };
+}
+
+function traversalString(t: readonly Traverser[]): string {
+  let out = "";
+  for (const s of t) {
+    if (s.kind === "Root") out += s.name;
+    else if (s.kind === "Attr") out += `.${s.name}`;
+    else if (s.kind === "Index") out += s.key.type === "string" ? `[${JSON.stringify(s.key.value)}]` : `[${s.key.type === "number" ? s.key.text : "?"}]`;
+    else out += "[*]";
+  }
+  return out;
+}
+
+function decodeOverrideResource(block: ContentBlock): { override: OverrideResource | undefined; diagnostics: Diagnostic[] } {
+  const { content, diagnostics } = bodyContent(block.body, overrideResourceSchema);
+  const mode = block.type === "override_data" ? "data" : "managed";
+  const target = content.attributes.get("target");
+  if (!target) return { override: undefined, diagnostics };
+  const t = absTraversalForExpr(target.expr);
+  diagnostics.push(...t.diagnostics);
+  if (hasErrors(t.diagnostics)) return { override: undefined, diagnostics };
+  const text = traversalString(t.traversal);
+  // A ConfigResource: module path steps without keys, then [data.]type.name.
+  const steps = text.split(".");
+  let i = 0;
+  while (steps[i] === "module") i += 2;
+  const rest = steps.slice(i);
+  const isData = rest[0] === "data";
+  const parts = isData ? rest.slice(1) : rest;
+  if (parts.length !== 2 || text.includes("[") || isData !== (mode === "data")) {
+    diagnostics.push(errorDiag("Invalid address", mode === "data" ? "A data source address is required here." : "A resource address is required here.", target.expr.range));
+    return { override: undefined, diagnostics };
+  }
+  const values = content.attributes.get("values");
+  const v = values ? objectAttrWithNoVariables(values) : { values: new Map<string, Value>(), diagnostics: [] };
+  diagnostics.push(...v.diagnostics);
+  return { override: { mode, target: text, targetRange: target.expr.range, values: v.values }, diagnostics };
+}
+
+function decodeOverrideModule(block: ContentBlock): { override: OverrideModule | undefined; diagnostics: Diagnostic[] } {
+  const { content, diagnostics } = bodyContent(block.body, overrideModuleSchema);
+  const target = content.attributes.get("target");
+  if (!target) return { override: undefined, diagnostics };
+  const t = absTraversalForExpr(target.expr);
+  diagnostics.push(...t.diagnostics);
+  if (hasErrors(t.diagnostics)) return { override: undefined, diagnostics };
+  const path: string[] = [];
+  const steps = t.traversal;
+  let ok = steps.length >= 2 && steps.length % 2 === 0;
+  for (let i = 0; ok && i < steps.length; i += 2) {
+    const a = steps[i];
+    const b = steps[i + 1];
+    const first = a?.kind === "Root" ? a.name : a?.kind === "Attr" ? a.name : "";
+    if (first !== "module" || b?.kind !== "Attr") ok = false;
+    else path.push(b.name);
+  }
+  if (!ok) {
+    diagnostics.push(errorDiag("Invalid module address", "A module address is required here, such as module.a or module.a.module.b, without instance keys.", target.expr.range));
+    return { override: undefined, diagnostics };
+  }
+  const outputs = content.attributes.get("outputs");
+  const v = outputs ? objectAttrWithNoVariables(outputs) : { values: new Map<string, Value>(), diagnostics: [] };
+  diagnostics.push(...v.diagnostics);
+  return { override: { target: path, targetRange: target.expr.range, outputs: v.values }, diagnostics };
+}
+
+function duplicatedOverrides(resources: readonly OverrideResource[], modules: readonly OverrideModule[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const r of resources) {
+    const k = `${r.mode}|${r.target}`;
+    const blockName = r.mode === "data" ? "override_data" : "override_resource";
+    if (seen.has(k)) {
+      diagnostics.push(errorDiag(`Duplicated \`${blockName}\` block`, `It is not allowed to have multiple \`${blockName}\` blocks with the same target: \`${r.target}\`.`, r.targetRange));
+    }
+    seen.add(k);
+  }
+  const seenMods = new Set<string>();
+  for (const m of modules) {
+    const k = m.target.map((n) => `module.${n}`).join(".");
+    if (seenMods.has(k)) {
+      diagnostics.push(errorDiag("Duplicated `override_module` block", `It is not allowed to have multiple \`override_module\` blocks with the same target: \`${k}\`.`, m.targetRange));
+    }
+    seenMods.add(k);
+  }
+  return diagnostics;
+}
+
+function decodeRun(block: ContentBlock): { run: TestRun; diagnostics: Diagnostic[] } {
+  const { content, diagnostics } = bodyContent(block.body, runSchema);
+  const run: TestRun = {
+    name: block.labels[0] ?? "",
+    command: "apply",
+    options: { mode: "normal", refresh: true, replace: [], target: [] },
+    variables: new Map(),
+    providers: undefined,
+    assertions: [],
+    expectFailures: [],
+    module: undefined,
+    overrideResources: [],
+    overrideModules: [],
+    nameRange: block.labelRanges[0] ?? block.defRange,
+    declRange: block.defRange,
+  };
+  if (!validIdentifier(run.name)) diagnostics.push(errorDiag("Invalid run block name", BAD_IDENTIFIER_DETAIL, run.nameRange));
+  let variablesRange: Range | undefined;
+  let optionsRange: Range | undefined;
+  let moduleRange: Range | undefined;
+  for (const b of content.blocks) {
+    switch (b.type) {
+      case "assert": {
+        const c = bodyContent(b.body, checkRuleSchema);
+        diagnostics.push(...c.diagnostics);
+        if (!hasErrors(c.diagnostics)) {
+          run.assertions.push({ condition: c.content.attributes.get("condition")?.expr, errorMessage: c.content.attributes.get("error_message")?.expr, declRange: b.defRange });
+        }
+        break;
+      }
+      case "plan_options": {
+        if (optionsRange) {
+          diagnostics.push(errorDiag('Multiple "plan_options" blocks', `This run block already has a plan_options block defined at ${formatRange(optionsRange)}.`, b.defRange));
+          continue;
+        }
+        optionsRange = b.defRange;
+        const o = decodePlanOptions(b);
+        diagnostics.push(...o.diagnostics);
+        if (!hasErrors(o.diagnostics)) run.options = o.options;
+        break;
+      }
+      case "variables": {
+        if (variablesRange) {
+          diagnostics.push(errorDiag('Multiple "variables" blocks', `This run block already has a variables block defined at ${formatRange(variablesRange)}.`, b.defRange));
+          continue;
+        }
+        variablesRange = b.defRange;
+        const attrs = justAttributes(b.body);
+        diagnostics.push(...attrs.diagnostics);
+        for (const [k, a] of attrs.attributes) run.variables.set(k, a.expr);
+        break;
+      }
+      case "module": {
+        if (moduleRange) {
+          diagnostics.push(errorDiag('Multiple "module" blocks', `This run block already has a module block defined at ${formatRange(moduleRange)}.`, b.defRange));
+        }
+        moduleRange = b.defRange;
+        const m = decodeRunModule(b);
+        diagnostics.push(...m.diagnostics);
+        if (m.module) run.module = m.module;
+        break;
+      }
+      case "override_resource":
+      case "override_data": {
+        const o = decodeOverrideResource(b);
+        diagnostics.push(...o.diagnostics);
+        if (o.override) run.overrideResources.push(o.override);
+        break;
+      }
+      case "override_module": {
+        const o = decodeOverrideModule(b);
+        diagnostics.push(...o.diagnostics);
+        if (o.override) run.overrideModules.push(o.override);
+        break;
+      }
+    }
+  }
+  const command = content.attributes.get("command");
+  if (command) {
+    const kw = exprAsKeyword(command.expr);
+    if (kw === "apply" || kw === "plan") run.command = kw;
+    else diagnostics.push(errorDiag('Invalid "command" keyword', 'The "command" argument requires one of the following keywords without quotes: apply or plan.', command.expr.range));
+  }
+  const providers = content.attributes.get("providers");
+  if (providers) {
+    const p = decodePassedProviders(providers);
+    diagnostics.push(...p.diagnostics);
+    run.providers = p.providers;
+  }
+  const expect = content.attributes.get("expect_failures");
+  if (expect) {
+    const t = traversalList(expect);
+    diagnostics.push(...t.diagnostics);
+    run.expectFailures = t.traversals;
+  }
+  diagnostics.push(...duplicatedOverrides(run.overrideResources, run.overrideModules));
+  return { run, diagnostics };
+}
+
+/** A list of references (decodeDependsOn): `[a.b, c.d]`. */
+function traversalList(attr: ContentAttribute): { traversals: Traverser[][]; diagnostics: Diagnostic[] } {
+  const { items, diagnostics } = exprList(attr.expr);
+  const traversals: Traverser[][] = [];
+  for (const item of items) {
+    const t = absTraversalForExpr(item);
+    diagnostics.push(...t.diagnostics);
+    if (!hasErrors(t.diagnostics)) traversals.push(t.traversal);
+  }
+  return { traversals, diagnostics };
+}
+
+function decodePlanOptions(block: ContentBlock): { options: TestRunOptions; diagnostics: Diagnostic[] } {
+  const { content, diagnostics } = bodyContent(block.body, planOptionsSchema);
+  const options: TestRunOptions = { mode: "normal", refresh: true, replace: [], target: [] };
+  const mode = content.attributes.get("mode");
+  if (mode) {
+    const kw = exprAsKeyword(mode.expr);
+    if (kw === "normal" || kw === "refresh-only") options.mode = kw;
+    else diagnostics.push(errorDiag('Invalid "mode" keyword', 'The "mode" argument requires one of the following keywords without quotes: normal or refresh-only', mode.expr.range));
+  }
+  const refresh = content.attributes.get("refresh");
+  if (refresh) {
+    const r = evaluateAny(refresh.expr, new EvalContext(undefined, undefined));
+    diagnostics.push(...r.diagnostics);
+    if (r.value.kind === "bool") options.refresh = r.value.value;
+    else if (!hasErrors(r.diagnostics)) diagnostics.push(errorDiag("Incorrect attribute value type", 'Inappropriate value for attribute "refresh": bool required.', refresh.expr.range));
+  }
+  const replace = content.attributes.get("replace");
+  if (replace) {
+    const t = traversalList(replace);
+    diagnostics.push(...t.diagnostics);
+    options.replace = t.traversals;
+  }
+  const target = content.attributes.get("target");
+  if (target) {
+    const t = traversalList(target);
+    diagnostics.push(...t.diagnostics);
+    options.target = t.traversals;
+  }
+  if (!options.refresh && options.mode === "refresh-only" && refresh) {
+    diagnostics.push(errorDiag("Incompatible plan options", 'The "refresh" option cannot be set to false when running a test in "refresh-only" mode.', refresh.range));
+  }
+  return { options, diagnostics };
+}
+
+function decodeRunModule(block: ContentBlock): { module: TestRun["module"]; diagnostics: Diagnostic[] } {
+  const { content, diagnostics } = bodyContent(block.body, moduleSchema);
+  const source = content.attributes.get("source");
+  if (!source) {
+    diagnostics.push(errorDiag('Missing "source" attribute for module block', "You must specify a source attribute when executing alternate modules during test executions.", block.defRange));
+    return { module: undefined, diagnostics };
+  }
+  const raw = decodeString(source);
+  diagnostics.push(...raw.diagnostics);
+  if (raw.value === undefined) return { module: undefined, diagnostics };
+  const parsed = parseModuleSource(raw.value);
+  if (!parsed.ok) {
+    diagnostics.push(errorDiag("Invalid module source address", `Failed to parse module source address: ${parsed.error}.`, source.range));
+    return { module: undefined, diagnostics };
+  }
+  if (parsed.source.kind !== "local") {
+    // Terrace loads alternate modules from local directories only (no installer in `test`).
+    diagnostics.push(errorDiag("Invalid module source address", "Only local module sources are currently supported from within test run blocks in Terrace.", source.range));
+    return { module: undefined, diagnostics };
+  }
+  return { module: { source: parsed.source, sourceRaw: raw.value, range: block.defRange }, diagnostics };
+}
+
+/** A run block's `providers = { aws = aws.west }`: instance keys are not allowed on either side. */
+function decodePassedProviders(attr: ContentAttribute): { providers: PassedProvider[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const providers: PassedProvider[] = [];
+  const r = exprMap(attr.expr);
+  diagnostics.push(...r.diagnostics);
+  for (const item of r.items) {
+    const k = absTraversalForExpr(item.key);
+    const v = absTraversalForExpr(item.value);
+    diagnostics.push(...k.diagnostics, ...v.diagnostics);
+    if (hasErrors(k.diagnostics) || hasErrors(v.diagnostics)) continue;
+    const child = providerRefParts(k.traversal);
+    const parent = providerRefParts(v.traversal);
+    if (!child || child.keyed) {
+      diagnostics.push(errorDiag("Invalid provider configuration reference", "A provider configuration reference must not include an instance key: the module's name for a provider is `name` or `name.alias`.", item.key.range));
+      continue;
+    }
+    if (!parent) {
+      diagnostics.push(errorDiag("Invalid provider configuration reference", "A provider configuration reference must be of the form `name` or `name.alias`.", item.value.range));
+      continue;
+    }
+    if (parent.keyed) {
+      diagnostics.push(
+        errorDiag(
+          "Provider instance key not allowed in run block",
+          `The providers argument of a run block passes whole provider configurations to the module under test; ${traversalString(v.traversal)} names one instance of ${providerKey(parent)}. Remove the instance key and pass ${providerKey(parent)}: the module selects its instances itself.`,
+          item.value.range,
+        ),
+      );
+      continue;
+    }
+    providers.push({ inChild: { name: child.name, alias: child.alias, range: item.key.range }, inParent: { name: parent.name, alias: parent.alias, range: item.value.range, keyed: false } });
+  }
+  return { providers, diagnostics };
+}
+
+function providerRefParts(t: readonly Traverser[]): { name: string; alias: string; keyed: boolean } | undefined {
+  const root = t[0];
+  if (root?.kind !== "Root") return undefined;
+  let alias = "";
+  let i = 1;
+  const second = t[1];
+  if (second?.kind === "Attr") {
+    alias = second.name;
+    i = 2;
+  }
+  const rest = t.slice(i);
+  if (rest.length > 1 || (rest.length === 1 && rest[0]?.kind !== "Index")) return undefined;
+  return { name: root.name, alias, keyed: rest.length === 1 };
+}
+

@@ -1,0 +1,249 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { Loader, MemoryFS } from "../configs/index.js";
+import type { ProviderFactory } from "../core/index.js";
+import { attribute, block, type Schema } from "../providers/index.js";
+import { StringType } from "../values/index.js";
+import { schemaOnlyProvider } from "./conformance.harness.js";
+import { discoverTestFiles } from "./discover.js";
+import { TestSuiteRunner, type TestView } from "./runner.js";
+import type { SuiteResult } from "./status.js";
+
+const AWS: ReadonlyMap<string, Schema> = new Map([
+  ["aws_instance", { version: 0, block: block({ id: attribute({ type: StringType, computed: true }), ami: attribute({ type: StringType, optional: true }), arn: attribute({ type: StringType, computed: true }) }) }],
+]);
+
+const factory: ProviderFactory = async (p) =>
+  p.type === "aws" ? { ok: true, provider: schemaOnlyProvider(AWS) } : { ok: false, diagnostics: [{ severity: "error", summary: "Missing provider", detail: p.toString() }] };
+
+function readDir(dir: string, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) Object.assign(out, readDir(p, `${prefix}${name}/`));
+    else out[`${prefix}${name}`] = readFileSync(p, "utf8");
+  }
+  return out;
+}
+
+async function runFiles(files: Record<string, string>): Promise<{ suite: SuiteResult; messages: string[] }> {
+  const fs = new MemoryFS(files);
+  const found = discoverTestFiles(fs, { rootDir: "." });
+  expect(found.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  const messages: string[] = [];
+  const view: TestView = {
+    file: (f) => messages.push(...f.diagnostics.map((d) => `${d.summary}: ${d.detail}`)),
+    run: (r) => messages.push(...r.diagnostics.map((d) => `${r.name}: ${d.summary}: ${d.detail}`)),
+    destroySummary: (d, _r, _f, state) => {
+      messages.push(...d.map((x) => `destroy: ${x.summary}: ${x.detail}`));
+      if (!state.empty()) messages.push("destroy left resources");
+    },
+  };
+  const runner = new TestSuiteRunner({ loader: new Loader({ fs, workingDir: "." }), rootDir: ".", providers: factory, globals: new Map() }, view);
+  return { suite: await runner.run(found.files), messages };
+}
+
+const MODULE = `
+terraform {
+  required_providers {
+    aws = {
+      source                = "hashicorp/aws"
+      configuration_aliases = [aws.passed]
+    }
+  }
+}
+variable "regions" {
+  type    = set(string)
+  default = ["a"]
+}
+provider "aws" {
+  alias    = "multi"
+  for_each = var.regions
+}
+provider "aws" {
+  alias = "single"
+}
+resource "aws_instance" "m" {
+  for_each = toset([for r in var.regions : r])
+  provider = aws.multi[each.key]
+}
+resource "aws_instance" "s" {
+  provider = aws.single
+}
+resource "aws_instance" "p" {
+  provider = aws.passed
+}
+`;
+
+describe("moduletest runner", () => {
+  it("runs the seed example: initial_create, disable_b, remove_b with a mocked provider for_each", async () => {
+    const { suite, messages } = await runFiles(readDir(join(import.meta.dirname, "testdata", "seed")));
+    expect(messages).toEqual([]);
+    expect(suite.files[0]?.runs.map((r) => `${r.name}: ${r.status}`)).toEqual(["initial_create: pass", "disable_b: pass", "remove_b: pass"]);
+    expect(suite.status).toBe("pass");
+  });
+
+  it("generates computed values: stable strings of letters and digits, defaults where given", async () => {
+    const files = {
+      "main.tf": `resource "aws_instance" "a" {\n  ami = "x"\n}\n`,
+      "main.tftest.hcl": `
+mock_provider "aws" {}
+run "one" {
+  assert {
+    condition     = can(regex("^[a-zA-Z0-9]{4,15}$", aws_instance.a.id)) && aws_instance.a.ami == "x"
+    error_message = "id \${aws_instance.a.id}"
+  }
+}
+`,
+    };
+    const { suite, messages } = await runFiles(files);
+    expect(messages).toEqual([]);
+    expect(suite.status).toBe("pass");
+  });
+
+  it("override_resource replaces computed values of one resource", async () => {
+    const files = {
+      "main.tf": `resource "aws_instance" "a" {\n  ami = "x"\n}\n`,
+      "main.tftest.hcl": `
+mock_provider "aws" {
+  mock_resource "aws_instance" {
+    defaults = { arn = "arn:default" }
+  }
+}
+override_resource {
+  target = aws_instance.a
+  values = { id = "i-override" }
+}
+run "one" {
+  assert {
+    condition     = aws_instance.a.id == "i-override"
+    error_message = "override not applied"
+  }
+}
+`,
+    };
+    const { suite, messages } = await runFiles(files);
+    expect(messages).toEqual([]);
+    expect(suite.status).toBe("pass");
+  });
+
+  it("override_module replaces a module's outputs", async () => {
+    const files = {
+      "main.tf": `module "child" {\n  source = "./child"\n}\noutput "v" {\n  value = module.child.v\n}\n`,
+      "child/main.tf": `resource "aws_instance" "a" {}\noutput "v" {\n  value = aws_instance.a.id\n}\n`,
+      "main.tftest.hcl": `
+override_module {
+  target  = module.child
+  outputs = { v = "fixed" }
+}
+run "one" {
+  assert {
+    condition     = output.v == "fixed" && module.child.v == "fixed"
+    error_message = "module override not applied"
+  }
+}
+`,
+    };
+    const { suite, messages } = await runFiles(files);
+    expect(messages).toEqual([]);
+    expect(suite.status).toBe("pass");
+  });
+
+  const rule = async (testFile: string) => {
+    const { suite, messages } = await runFiles({ "main.tf": MODULE, "main.tftest.hcl": testFile });
+    return { status: suite.files[0]?.runs[0]?.status, messages };
+  };
+
+  it("requires for_each on a test provider that replaces a module provider block with for_each", async () => {
+    const r = await rule(`mock_provider "aws" {\n  alias = "multi"\n}\nrun "x" {\n  command = plan\n}\n`);
+    expect(r.status).toBe("error");
+    expect(r.messages).toEqual([
+      'x: Missing for_each in test provider: The module under test declares provider "aws" with alias "multi" using for_each, so the mock_provider block for aws.multi in the test file must use for_each too, with the instances the module\'s resources refer to.',
+    ]);
+  });
+
+  it("refuses for_each on a test provider for a module block without it", async () => {
+    const r = await rule(`provider "aws" {\n  alias    = "single"\n  for_each = toset(["a"])\n}\nrun "x" {\n  command = plan\n}\n`);
+    expect(r.messages[0]).toBe("x: Invalid for_each in test provider: The provider block for aws.single uses for_each, but the module under test declares aws.single without for_each. Remove for_each from the test file's block.");
+  });
+
+  it("refuses for_each for a configuration_aliases entry", async () => {
+    const r = await rule(`mock_provider "aws" {\n  alias    = "passed"\n  for_each = toset(["a"])\n}\nrun "x" {\n  command = plan\n}\n`);
+    expect(r.messages[0]).toContain("only declares aws.passed in configuration_aliases");
+  });
+
+  it("refuses for_each on a test-only provider configuration", async () => {
+    const r = await rule(`mock_provider "aws" {\n  alias    = "extra"\n  for_each = toset(["a"])\n}\nrun "x" {\n  command = plan\n}\n`);
+    expect(r.messages[0]).toContain("the module under test has no provider block for aws.extra");
+  });
+
+  it("refuses an instance key in a run block's providers", async () => {
+    const fs = new MemoryFS({ "main.tf": MODULE, "main.tftest.hcl": `run "x" {\n  providers = {\n    aws.passed = aws.multi["a"]\n  }\n}\n` });
+    const found = discoverTestFiles(fs, { rootDir: "." });
+    expect(found.diagnostics.map((d) => d.summary)).toEqual(["Provider instance key not allowed in run block"]);
+    expect(found.diagnostics[0]?.detail).toContain('aws.multi["a"] names one instance of aws.multi');
+  });
+
+  it("passes with every rule satisfied and runs providers from the file", async () => {
+    const r = await rule(`
+mock_provider "aws" {
+  alias    = "multi"
+  for_each = var.regions
+}
+mock_provider "aws" {
+  alias = "single"
+}
+mock_provider "aws" {
+  alias = "passed"
+}
+run "x" {
+  variables {
+    regions = ["a", "b"]
+  }
+  assert {
+    condition     = length(aws_instance.m) == 2
+    error_message = "two instances expected"
+  }
+}
+`);
+    expect(r.messages).toEqual([]);
+    expect(r.status).toBe("pass");
+  });
+});
+
+describe("moduletest with a real provider", () => {
+  it("creates, asserts and destroys with the bundled sim plugin", async () => {
+    const { mkdtempSync, rmSync, readdirSync: ls, existsSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { bundledProviderExecutable } = await import("../providers-bundled/index.js");
+    const { launchProvider } = await import("../providers/index.js");
+    const dataDir = mkdtempSync(join(tmpdir(), "terrace-sim-test-"));
+    try {
+      const files = readDir(join(import.meta.dirname, "testdata", "sim"));
+      files["tests/bucket.tftest.hcl"] = `provider "sim" {\n  region   = "us-east-1"\n  data_dir = ${JSON.stringify(dataDir)}\n}\n${files["tests/bucket.tftest.hcl"] ?? ""}`;
+      const fs = new MemoryFS(files);
+      const found = discoverTestFiles(fs, { rootDir: "." });
+      const sim: ProviderFactory = async (p) => {
+        if (p.type !== "sim") return { ok: false, diagnostics: [{ severity: "error", summary: "Missing provider", detail: p.toString() }] };
+        const r = await launchProvider({ command: bundledProviderExecutable("sim"), providerAddr: p.toString() });
+        return r.ok ? { ok: true, provider: r.provider } : { ok: false, diagnostics: r.diagnostics };
+      };
+      const messages: string[] = [];
+      const view: TestView = {
+        file: (f) => messages.push(...f.diagnostics.map((d) => d.summary)),
+        run: (r) => messages.push(...r.diagnostics.map((d) => `${r.name}: ${d.summary}: ${d.detail}`)),
+        destroySummary: (d) => messages.push(...d.map((x) => `destroy: ${x.summary}: ${x.detail}`)),
+      };
+      const runner = new TestSuiteRunner({ loader: new Loader({ fs, workingDir: "." }), rootDir: ".", providers: sim, globals: new Map() }, view);
+      const suite = await runner.run(found.files);
+      expect(messages).toEqual([]);
+      expect(suite.files[0]?.runs.map((r) => `${r.name}: ${r.status}`)).toEqual(["create: pass", "enable_versioning: pass"]);
+      // Destroyed at the end: no bucket object is left in the simulated cloud.
+      const buckets = join(dataDir, "regions", "us-east-1", "sim_bucket");
+      expect(existsSync(buckets) ? ls(buckets) : []).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,455 @@
+// Running test files (OpenTofu's command/test.go TestSuiteRunner and TestFileRunner): files in
+// name order; in each file the run blocks in order, each loading the module under test (or the
+// run's `module`) with the run's variables, planning and for `command = apply` applying against
+// the state the file keeps for that module, then evaluating its assertions; a failed run does not
+// stop the file, an errored one skips the rest. At the end of each file every state it built is
+// destroyed, the main one first, then alternate modules' in reverse order of their last run.
+import { joinPath, newStaticModuleCall, type Config, type Loader, type Provider as ConfigProvider } from "../configs/index.js";
+import { decodeProviderStaticFields, staticFunctionTable } from "../configs/index.js";
+import { parseVariableValue, type InputValue, type UnparsedVariableValue } from "../configs/inputvars/index.js";
+import { Context, type ProviderFactory } from "../core/index.js";
+import { errorDiag, formatRange, hasErrors, type Diagnostic, type Traverser } from "../hcl/index.js";
+import { EvalContext, evaluateAny } from "../lang/eval/index.js";
+import type { FunctionFileSystem } from "../lang/functions/index.js";
+import type { GetProviderSchemaResponse, Provider } from "../providers/index.js";
+import { State } from "../states/index.js";
+import { BoolType, asBool, convert, isKnown, objectVal, unmarkDeep, type Func, type Value } from "../values/index.js";
+import type { TestFile, TestProvider, TestRun } from "./file.js";
+import { TestProvider as MockingProvider, type TypeValues } from "./mock.js";
+import { applyModuleOverrides, resourceOverridesByType } from "./override.js";
+import { applyTestProviders, runProviders } from "./providers.js";
+import { AssertionScope } from "./scope.js";
+import { mergeStatus, type FileResult, type RunResult, type SuiteResult } from "./status.js";
+import { planOutputs, planResourceValues, stateOutputs, stateResourceValues } from "./values.js";
+
+/** What the runner reports as it goes (views.Test). */
+export interface TestView {
+  file(file: FileResult): void;
+  run(run: RunResult, file: FileResult): void;
+  destroySummary(diagnostics: Diagnostic[], run: RunResult | undefined, file: FileResult, state: State): void;
+}
+
+export interface SuiteOptions {
+  /** Reads the module directory (and `module` sources relative to it). */
+  readonly loader: Loader;
+  /** The module under test, in the loader's file system. */
+  readonly rootDir: string;
+  /** Starts real provider instances; mocked ones only use it for schemas. */
+  readonly providers: ProviderFactory;
+  /** -var, -var-file, terraform.tfvars and TF_VAR_ values. */
+  readonly globals: ReadonlyMap<string, UnparsedVariableValue>;
+  readonly verbose?: boolean;
+  readonly workspace?: string;
+  readonly functionFS?: FunctionFileSystem;
+  readonly cwd?: string;
+  readonly parallelism?: number;
+}
+
+interface FileState {
+  run: RunResult | undefined;
+  runConfig: { config: Config; inputs: Map<string, InputValue>; factory: ProviderFactory } | undefined;
+  state: State;
+}
+
+/** Schemas fetched once per provider for the whole command (mocked providers need them). */
+class SchemaCache {
+  private readonly schemas = new Map<string, Promise<{ schema?: GetProviderSchemaResponse; diagnostics: Diagnostic[] }>>();
+  constructor(private readonly factory: ProviderFactory) {}
+
+  get(p: Parameters<ProviderFactory>[0]): Promise<{ schema?: GetProviderSchemaResponse; diagnostics: Diagnostic[] }> {
+    const k = p.toString();
+    let s = this.schemas.get(k);
+    if (!s) {
+      s = (async () => {
+        const started = await this.factory(p);
+        if (!started.ok) return { diagnostics: started.diagnostics };
+        try {
+          const schema = await started.provider.getProviderSchema();
+          return { schema, diagnostics: [] };
+        } finally {
+          await started.provider.close();
+        }
+      })();
+      this.schemas.set(k, s);
+    }
+    return s;
+  }
+}
+
+export class TestSuiteRunner {
+  private readonly schemas: SchemaCache;
+  private readonly functionTables = new Map<string, ReadonlyMap<string, Func>>();
+
+  constructor(
+    private readonly opts: SuiteOptions,
+    private readonly view: TestView,
+  ) {
+    this.schemas = new SchemaCache(opts.providers);
+  }
+
+  async run(files: readonly TestFile[]): Promise<SuiteResult> {
+    const suite: SuiteResult = { status: "pass", files: [] };
+    const sorted = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const f of sorted) {
+      const file: FileResult = { config: f, name: f.name, status: "pending", diagnostics: [], runs: f.runs.map((r, index) => ({ config: r, name: r.name, index, status: "pending", diagnostics: [] })) };
+      suite.files.push(file);
+      const states = new Map<string, FileState>([["", { run: undefined, runConfig: undefined, state: new State() }]]);
+      await this.executeFile(file, states);
+      await this.cleanup(file, states);
+      suite.status = mergeStatus(suite.status, file.status);
+    }
+    return suite;
+  }
+
+  private async executeFile(file: FileResult, states: Map<string, FileState>): Promise<void> {
+    file.status = mergeStatus(file.status, "pass");
+    const runOutputs = new Map<string, Value>();
+    for (const run of file.runs) {
+      if (file.status === "error") {
+        run.status = "skip";
+        continue;
+      }
+      const key = run.config.module ? run.config.module.sourceRaw : "";
+      let fs = states.get(key);
+      if (!fs) states.set(key, (fs = { run: undefined, runConfig: undefined, state: new State() }));
+      const r = await this.executeRun(run, file, fs.state, runOutputs);
+      if (r.updated) {
+        fs.state = r.state;
+        fs.run = run;
+        fs.runConfig = r.runConfig;
+      }
+      if (r.outputs) runOutputs.set(run.name, objectVal(r.outputs));
+      file.status = mergeStatus(file.status, run.status);
+    }
+    this.view.file(file);
+    for (const run of file.runs) this.view.run(run, file);
+  }
+
+  private functions(dir: string): ReadonlyMap<string, Func> {
+    let t = this.functionTables.get(dir);
+    if (!t) {
+      t = staticFunctionTable({ baseDir: dir, ...(this.opts.functionFS ? { fs: this.opts.functionFS } : {}) });
+      this.functionTables.set(dir, t);
+    }
+    return t;
+  }
+
+  /** The run's variable values: run-level over file-level over the command line and files. */
+  private variables(run: TestRun, file: TestFile, config: Config | undefined, runOutputs: ReadonlyMap<string, Value>): { values: Map<string, Value>; diagnostics: Diagnostic[] } {
+    const diagnostics: Diagnostic[] = [];
+    const values = new Map<string, Value>();
+    const ctx = new EvalContext(new Map([["run", objectVal(runOutputs)]]), this.functions(this.opts.rootDir));
+    const fromExpr = (name: string, expr: Parameters<typeof evaluateAny>[0]) => {
+      const r = evaluateAny(expr, ctx);
+      diagnostics.push(...r.diagnostics);
+      if (!hasErrors(r.diagnostics)) values.set(name, r.value);
+    };
+    for (const [name, uv] of this.opts.globals) {
+      const decl = config?.module.variables.get(name);
+      const p = parseVariableValue(uv, decl?.parsingMode ?? "literal");
+      diagnostics.push(...p.diagnostics);
+      if (p.value.value !== undefined) values.set(name, p.value.value);
+    }
+    for (const [name, expr] of file.variables) fromExpr(name, expr);
+    for (const [name, expr] of run.variables) fromExpr(name, expr);
+    return { values, diagnostics };
+  }
+
+  private loadConfig(dir: string, values: ReadonlyMap<string, Value>): { config: Config | undefined; diagnostics: Diagnostic[] } {
+    const call = newStaticModuleCall(
+      [],
+      (v) => ({ value: values.get(v.name) ?? v.default, diagnostics: [] }),
+      dir,
+      this.opts.workspace ?? "default",
+      { functions: this.functions(dir) },
+    );
+    const r = this.opts.loader.loadConfig(dir, { staticCall: call });
+    return { config: r.config, diagnostics: r.diagnostics };
+  }
+
+  /** The provider factory for one run: mocked providers and overridden resource types in process. */
+  private async runFactory(config: Config, providers: ReadonlyMap<string, TestProvider>, run: TestRun, file: TestFile): Promise<{ factory: ProviderFactory; diagnostics: Diagnostic[] }> {
+    const diagnostics: Diagnostic[] = [];
+    const mocked = new Map<string, { managed: Map<string, Map<string, Value>>; data: Map<string, Map<string, Value>> }>();
+    const overrides = [...file.overrideResources, ...run.overrideResources];
+    for (const [key, p] of providers) {
+      if (!p.mock) continue;
+      const type = config.module.providerConfigs.get(key)?.providerType;
+      if (!type) continue;
+      const k = type.toString();
+      let m = mocked.get(k);
+      if (!m) mocked.set(k, (m = { managed: new Map(), data: new Map() }));
+      for (const mr of p.mock.mockResources) if (!m[mr.mode].has(mr.type)) m[mr.mode].set(mr.type, mr.defaults);
+      overrides.push(...p.mock.overrideResources);
+    }
+    const o = resourceOverridesByType(config, overrides);
+    diagnostics.push(...o.diagnostics);
+    const base = this.opts.providers;
+    const schemas = this.schemas;
+    const factory: ProviderFactory = async (addr) => {
+      const k = addr.toString();
+      const mock = mocked.get(k);
+      const over = o.byType.get(k);
+      if (!mock && !over) return base(addr);
+      const s = await schemas.get(addr);
+      if (!s.schema) return { ok: false, diagnostics: s.diagnostics };
+      let internal: Provider | undefined;
+      if (!mock) {
+        const started = await base(addr);
+        if (!started.ok) return started;
+        internal = started.provider;
+      }
+      const none = new Map<string, Map<string, Value>>();
+      const defaults: TypeValues = { managed: mock?.managed ?? none, data: mock?.data ?? none };
+      const overridden: TypeValues = { managed: over?.managed ?? none, data: over?.data ?? none };
+      return { ok: true, provider: new MockingProvider({ internal, schema: s.schema, mockDefaults: defaults, overrides: overridden }) };
+    };
+    return { factory, diagnostics };
+  }
+
+  private context(factory: ProviderFactory): Context {
+    return new Context({
+      providers: factory,
+      ...(this.opts.parallelism ? { parallelism: this.opts.parallelism } : {}),
+      ...(this.opts.functionFS ? { functionFS: this.opts.functionFS } : {}),
+      ...(this.opts.cwd ? { cwd: this.opts.cwd } : {}),
+      workspace: this.opts.workspace ?? "default",
+    });
+  }
+
+  private async executeRun(
+    run: RunResult,
+    file: FileResult,
+    state: State,
+    runOutputs: ReadonlyMap<string, Value>,
+  ): Promise<{ state: State; updated: boolean; outputs?: Map<string, Value>; runConfig?: FileState["runConfig"] }> {
+    const cfg = run.config;
+    const fail = (diags: Diagnostic[]) => {
+      run.diagnostics.push(...diags);
+      run.status = mergeStatus(run.status, "error");
+      return { state, updated: false };
+    };
+    const v = validateExpectFailures(cfg.expectFailures);
+    if (hasErrors(v)) return fail(v);
+    const unsupported = unsupportedPlanOptions(cfg);
+    if (hasErrors(unsupported)) return fail(unsupported);
+
+    const dir = cfg.module ? joinPath(this.opts.rootDir, cfg.module.source.kind === "local" ? cfg.module.source.path : ".") : this.opts.rootDir;
+    const vars0 = this.variables(cfg, file.config, undefined, runOutputs);
+    if (hasErrors(vars0.diagnostics)) return fail(vars0.diagnostics);
+    const loaded = this.loadConfig(dir, vars0.values);
+    if (!loaded.config || hasErrors(loaded.diagnostics)) return fail(loaded.diagnostics);
+    const config = loaded.config;
+    run.diagnostics.push(...loaded.diagnostics);
+    // Parse the command-line values again now that the declarations (parsing modes) are known.
+    const vars = this.variables(cfg, file.config, config, runOutputs);
+    if (hasErrors(vars.diagnostics)) return fail(vars.diagnostics);
+
+    const passed = runProviders(file.config, cfg);
+    if (hasErrors(passed.diagnostics)) return fail(passed.diagnostics);
+    const evaluator = config.module.staticEvaluator;
+    const pd = applyTestProviders(config, passed.providers, (p: ConfigProvider) => (evaluator ? decodeProviderStaticFields(p, evaluator) : []));
+    if (hasErrors(pd)) return fail(pd);
+    const md = applyModuleOverrides(config, [...file.config.overrideModules, ...cfg.overrideModules]);
+    if (hasErrors(md)) return fail(md);
+    run.diagnostics.push(...pd, ...md);
+    const f = await this.runFactory(config, passed.providers, cfg, file.config);
+    if (hasErrors(f.diagnostics)) return fail(f.diagnostics);
+
+    const inputs = new Map<string, InputValue>();
+    for (const name of config.module.variables.keys()) {
+      const value = vars.values.get(name);
+      if (value !== undefined) inputs.set(name, { value, sourceType: "config" });
+    }
+    const ctx = this.context(f.factory);
+    const planned = await ctx.plan(config, state, { mode: "normal", refresh: cfg.options.refresh, variables: inputs });
+    const expected = expectedFailures(cfg.expectFailures);
+    const planDiags = filterExpectedFailures(planned.diagnostics, expected, config);
+    const assertionVars = new Map(vars.values);
+    for (const [name, decl] of config.module.variables) if (!assertionVars.has(name) && decl.default !== undefined) assertionVars.set(name, decl.default);
+
+    if (cfg.command === "plan") {
+      const diags = [...planDiags, ...missingExpectedFailures(expected)];
+      run.diagnostics.push(...diags);
+      if (hasErrors(diags)) {
+        run.status = mergeStatus(run.status, "error");
+        return { state, updated: false };
+      }
+      if (this.opts.verbose) run.verbose = { plan: planned.plan, state: planned.plan.priorState, schemas: planned.schemas };
+      const outputs = planOutputs(planned.plan);
+      this.evaluate(run, config, planResourceValues(planned.plan, planned.schemas), outputs, assertionVars, runOutputs, dir);
+      return { state, updated: false, outputs };
+    }
+    run.diagnostics.push(...planDiags);
+    if (hasErrors(planDiags)) {
+      run.status = mergeStatus(run.status, "error");
+      return { state, updated: false };
+    }
+    const applied = await ctx.apply(planned.plan, config);
+    const applyDiags = [...filterExpectedFailures(applied.diagnostics, expected, config), ...missingExpectedFailures(expected)];
+    run.diagnostics.push(...applyDiags);
+    const runConfig = { config, inputs, factory: f.factory };
+    if (hasErrors(applyDiags)) {
+      run.status = mergeStatus(run.status, "error");
+      return { state: applied.state, updated: true, runConfig };
+    }
+    if (this.opts.verbose) run.verbose = { plan: planned.plan, state: applied.state, schemas: planned.schemas };
+    const outputs = stateOutputs(applied.state);
+    this.evaluate(run, config, stateResourceValues(applied.state, planned.schemas), outputs, assertionVars, runOutputs, dir);
+    return { state: applied.state, updated: true, outputs, runConfig };
+  }
+
+  /** The run's assertions (TestContext.evaluate). */
+  private evaluate(
+    run: RunResult,
+    config: Config,
+    resources: ReturnType<typeof stateResourceValues>,
+    outputs: Map<string, Value>,
+    variables: Map<string, Value>,
+    runs: ReadonlyMap<string, Value>,
+    dir: string,
+  ): void {
+    const scope = new AssertionScope({ config, resources, variables, outputs, runs, functions: this.functions(dir), workspace: this.opts.workspace ?? "default" });
+    run.status = mergeStatus(run.status, "pass");
+    for (const rule of run.config.assertions) {
+      if (!rule.condition) continue;
+      const diags: Diagnostic[] = [];
+      let message = "";
+      if (rule.errorMessage) {
+        const m = scope.evaluate(rule.errorMessage);
+        diags.push(...m.diagnostics);
+        const s = convert(unmarkDeep(m.value)[0], { kind: "string" });
+        if (s.ok && s.value.kind === "string") message = s.value.value;
+      }
+      const c = scope.evaluate(rule.condition);
+      diags.push(...c.diagnostics);
+      run.diagnostics.push(...diags);
+      if (hasErrors(diags)) {
+        run.status = mergeStatus(run.status, "error");
+        continue;
+      }
+      const value = unmarkDeep(c.value)[0];
+      const at = rule.condition.range;
+      if (value.kind === "null") {
+        run.status = mergeStatus(run.status, "error");
+        run.diagnostics.push(errorDiag("Invalid condition run", "Condition expression must return either true or false, not null.", at));
+        continue;
+      }
+      if (!isKnown(value)) {
+        run.status = mergeStatus(run.status, "error");
+        run.diagnostics.push(errorDiag("Unknown condition run", "Condition expression could not be evaluated at this time.", at));
+        continue;
+      }
+      const b = convert(value, BoolType);
+      if (!b.ok) {
+        run.status = mergeStatus(run.status, "error");
+        run.diagnostics.push(errorDiag("Invalid condition run", "Invalid condition run value: a bool is required.", at));
+        continue;
+      }
+      if (!asBool(b.value)) {
+        run.status = mergeStatus(run.status, "fail");
+        run.diagnostics.push(errorDiag("Test assertion failed", message, at));
+      }
+    }
+  }
+
+  /** Destroys what the file created (TestFileRunner.Cleanup). */
+  private async cleanup(file: FileResult, states: Map<string, FileState>): Promise<void> {
+    const main = states.get("");
+    const order: Array<[string, FileState]> = [];
+    if (main) order.push(["", main]);
+    const others = [...states.entries()].filter(([k, s]) => k !== "" && s.run).sort(([, a], [, b]) => (b.run?.index ?? 0) - (a.run?.index ?? 0));
+    order.push(...others);
+    for (const [, fs] of order) {
+      const diagnostics: Diagnostic[] = [];
+      let state = fs.state;
+      if (!fs.run || !fs.runConfig) {
+        if (!state.empty()) diagnostics.push(errorDiag("Inconsistent state", `Found inconsistent state while cleaning up ${file.name}. This is a bug in Terrace - please report it`));
+      } else if (!state.empty()) {
+        const ctx = this.context(fs.runConfig.factory);
+        const p = await ctx.plan(fs.runConfig.config, state, { mode: "destroy", refresh: true, variables: fs.runConfig.inputs });
+        diagnostics.push(...p.diagnostics);
+        if (!hasErrors(p.diagnostics)) {
+          const a = await ctx.apply(p.plan, fs.runConfig.config);
+          diagnostics.push(...a.diagnostics);
+          state = a.state;
+        }
+      }
+      if (fs.run || !state.empty()) this.view.destroySummary(diagnostics, fs.run, file, state);
+    }
+  }
+}
+
+/** Only checkable objects may be expected to fail (TestRun.Validate). */
+function validateExpectFailures(traversals: readonly Traverser[][]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const t of traversals) {
+    const root = t[0]?.kind === "Root" ? t[0].name : "";
+    if (["var", "output", "check"].includes(root)) continue;
+    if (["local", "module", "path", "terraform", "run", "count", "each", "self"].includes(root)) {
+      const subject = t.map((s) => (s.kind === "Root" ? s.name : s.kind === "Attr" ? `.${s.name}` : "")).join("").split(".").slice(0, 2).join(".");
+      diagnostics.push(
+        errorDiag(
+          "Invalid `expect_failures` reference",
+          `You cannot expect failures from ${subject}. You can only expect failures from checkable objects such as input variables, output values, check blocks, managed resources and data sources.`,
+          t[0]?.range,
+        ),
+      );
+    }
+  }
+  return diagnostics;
+}
+
+interface Expected {
+  readonly subject: string;
+  readonly root: string;
+  readonly name: string;
+  readonly range: Traverser["range"] | undefined;
+  found: boolean;
+}
+
+function expectedFailures(traversals: readonly Traverser[][]): Expected[] {
+  return traversals.map((t) => {
+    const root = t[0]?.kind === "Root" ? t[0].name : "";
+    const second = t[1];
+    const name = second?.kind === "Attr" ? second.name : "";
+    return { subject: `${root}.${name}`, root, name, range: t[0]?.range, found: false };
+  });
+}
+
+/**
+ * Removes the failures a run expects (ValidateExpectedFailures). Core reports a root variable's
+ * failed validation as "Invalid value for variable" naming the rule's range; the other checkable
+ * objects (output preconditions, resource conditions, check blocks) are not evaluated by core
+ * yet, so expecting them reports "Missing expected failure".
+ */
+function filterExpectedFailures(diags: readonly Diagnostic[], expected: Expected[], config: Config): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of diags) {
+    if (d.severity === "error" && d.summary === "Invalid value for variable") {
+      const e = expected.find((x) => x.root === "var" && config.module.variables.get(x.name)?.validations.some((rule) => d.detail.includes(formatRange(rule.declRange))));
+      if (e) {
+        e.found = true;
+        continue;
+      }
+    }
+    out.push(d);
+  }
+  return out;
+}
+
+function missingExpectedFailures(expected: readonly Expected[]): Diagnostic[] {
+  return expected
+    .filter((e) => !e.found)
+    .map((e) => errorDiag("Missing expected failure", `The checkable object, ${e.subject}, was expected to report an error but did not.`, e.range));
+}
+
+/** plan_options the core cannot plan with yet; refused instead of silently ignored. */
+function unsupportedPlanOptions(run: TestRun): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const o = run.options;
+  if (o.mode === "refresh-only") out.push(errorDiag("Unsupported plan option", 'Terrace cannot plan in "refresh-only" mode yet, so this run block cannot be executed.', run.declRange));
+  if (o.replace.length > 0) out.push(errorDiag("Unsupported plan option", "Terrace cannot plan forced replacements (replace) yet, so this run block cannot be executed.", o.replace[0]?.[0]?.range));
+  if (o.target.length > 0) out.push(errorDiag("Unsupported plan option", "Terrace cannot plan with targets yet, so this run block cannot be executed.", o.target[0]?.[0]?.range));
+  return out;
+}

@@ -1,0 +1,253 @@
+// The scope test assertions are evaluated in (OpenTofu's TestContext.evaluate): the root module
+// after a plan (planned values, unknowns included) or after an apply (the new state), plus the
+// test language's own names — `var.*` holds every variable of the run (also those only the test
+// file sets), `output.*` the root module's outputs and `run.<name>.*` the outputs of earlier runs.
+// Locals and child module outputs are evaluated here from the configuration, on demand, over the
+// same resource values (core keeps its walk's scope to itself).
+import { type Config } from "../configs/index.js";
+import { errorDiag, hasErrors, type AnyExpression, type Diagnostic, type Traverser } from "../hcl/index.js";
+import { EvalContext, evaluateAny, expressionVariables } from "../lang/eval/index.js";
+import { DynamicVal, objectVal, stringVal, tupleVal, type Func, type Value } from "../values/index.js";
+
+/** Resource instance values of one module instance: resource key (`aws_x.a`, `data.x.y`) → instance key string → value. */
+export type ModuleResourceValues = Map<string, Map<string, Value>>;
+
+export interface AssertionScopeInput {
+  readonly config: Config;
+  /** By module path (`""` for the root, `module.a` for a child). */
+  readonly resources: ReadonlyMap<string, ModuleResourceValues>;
+  /** Every variable of the run (including those the module does not declare). */
+  readonly variables: ReadonlyMap<string, Value>;
+  readonly outputs: ReadonlyMap<string, Value>;
+  /** `run.<name>` objects of the runs before this one. */
+  readonly runs: ReadonlyMap<string, Value>;
+  readonly functions: ReadonlyMap<string, Func>;
+  readonly workspace: string;
+}
+
+function traversalsOf(e: AnyExpression | undefined): Traverser[][] {
+  if (!e || e.kind === "JSONExpr") return [];
+  return expressionVariables(e);
+}
+
+function rootName(t: readonly Traverser[]): string {
+  const r = t[0];
+  return r?.kind === "Root" ? r.name : "";
+}
+
+function attrName(t: readonly Traverser[], i: number): string | undefined {
+  const s = t[i];
+  return s?.kind === "Attr" ? s.name : undefined;
+}
+
+/** Instance values in the shape expressions see: one object, a tuple by index, an object by key. */
+function resourceShape(instances: ReadonlyMap<string, Value> | undefined, kind: "single" | "count" | "forEach"): Value {
+  if (!instances) return kind === "count" ? tupleVal([]) : kind === "forEach" ? objectVal({}) : DynamicVal;
+  switch (kind) {
+    case "single":
+      return instances.get("") ?? DynamicVal;
+    case "count":
+      return tupleVal(
+        [...instances.entries()]
+          .filter(([k]) => k !== "")
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([, v]) => v),
+      );
+    case "forEach":
+      return objectVal(new Map([...instances.entries()].filter(([k]) => k !== "")));
+  }
+}
+
+/** One module (no instance keys): variables, locals and outputs evaluated lazily. */
+class ModuleScope {
+  private readonly locals = new Map<string, Value>();
+  private readonly evaluating = new Set<string>();
+  private readonly children = new Map<string, ModuleScope>();
+
+  constructor(
+    private readonly input: AssertionScopeInput,
+    private readonly config: Config,
+    private readonly path: string,
+    /** The values of this module's variables (the root's come from the run). */
+    private readonly variable: (name: string) => Value,
+  ) {}
+
+  private child(name: string): ModuleScope | undefined {
+    let c = this.children.get(name);
+    if (c) return c;
+    const cfg = this.config.children.get(name);
+    const call = this.config.module.moduleCalls.get(name);
+    if (!cfg || !call) return undefined;
+    const args = new Map<string, AnyExpression>();
+    // The call's arguments are the child's variables, evaluated in this module.
+    const body = call.config;
+    if (body.syntax === "native") {
+      for (const a of body.body.attributes) args.set(a.name, a.expr);
+    }
+    const parent = this;
+    c = new ModuleScope(this.input, cfg, `${this.path === "" ? "" : `${this.path}.`}module.${name}`, (v) => {
+      const expr = args.get(v);
+      if (expr) return parent.evaluate(expr).value;
+      return cfg.module.variables.get(v)?.default ?? DynamicVal;
+    });
+    this.children.set(name, c);
+    return c;
+  }
+
+  private local(name: string): Value {
+    const have = this.locals.get(name);
+    if (have) return have;
+    const l = this.config.module.locals.get(name);
+    if (!l || this.evaluating.has(name)) return DynamicVal;
+    this.evaluating.add(name);
+    const v = this.evaluate(l.expr).value;
+    this.evaluating.delete(name);
+    this.locals.set(name, v);
+    return v;
+  }
+
+  output(name: string): Value {
+    const o = this.config.module.outputs.get(name);
+    if (!o?.expr) return DynamicVal;
+    return this.evaluate(o.expr).value;
+  }
+
+  private resources(): ModuleResourceValues {
+    return this.input.resources.get(this.path) ?? new Map();
+  }
+
+  private resourceValue(key: string, cfg: { count?: unknown; forEach?: unknown }): Value {
+    const kind = cfg.count ? "count" : cfg.forEach ? "forEach" : "single";
+    return resourceShape(this.resources().get(key), kind);
+  }
+
+  /** The context for expressions with the given traversals, with undeclared-name errors. */
+  context(traversals: readonly Traverser[][], testScope: boolean): { ctx: EvalContext; diagnostics: Diagnostic[] } {
+    const diagnostics: Diagnostic[] = [];
+    const mod = this.config.module;
+    const vars = new Map<string, Value>();
+    const managed = new Map<string, Map<string, Value>>();
+    const data = new Map<string, Map<string, Value>>();
+    const locals = new Map<string, Value>();
+    const calls = new Map<string, Value>();
+    for (const t of traversals) {
+      const root = rootName(t);
+      const first = attrName(t, 1);
+      switch (root) {
+        case "var": {
+          if (testScope) {
+            vars.set("var", objectVal(this.input.variables));
+            break;
+          }
+          const attrs = new Map<string, Value>();
+          for (const name of mod.variables.keys()) attrs.set(name, this.variable(name));
+          vars.set("var", objectVal(attrs));
+          break;
+        }
+        case "local":
+          if (first === undefined) break;
+          if (!mod.locals.has(first)) {
+            diagnostics.push(errorDiag("Reference to undeclared local value", `A local value with the name ${JSON.stringify(first)} has not been declared.`, t[0]?.range));
+            break;
+          }
+          locals.set(first, this.local(first));
+          break;
+        case "output":
+          if (!testScope) break;
+          if (first !== undefined && !mod.outputs.has(first)) {
+            diagnostics.push(errorDiag("Reference to undeclared output value", `An output value with the name ${JSON.stringify(first)} has not been declared.`, t[0]?.range));
+            break;
+          }
+          vars.set("output", objectVal(this.input.outputs));
+          break;
+        case "run":
+          if (!testScope) break;
+          if (first !== undefined && !this.input.runs.has(first)) {
+            diagnostics.push(errorDiag("Reference to unknown run block", `The run block ${JSON.stringify(first)} does not exist within this test file. You can only reference run blocks that are in the same test file and will execute before the current run block.`, t[0]?.range));
+            break;
+          }
+          vars.set("run", objectVal(this.input.runs));
+          break;
+        case "module": {
+          if (first === undefined) break;
+          const child = this.child(first);
+          if (!child) {
+            diagnostics.push(errorDiag("Reference to undeclared module", `No module call named ${JSON.stringify(first)} is declared in ${this.path === "" ? "the root module" : this.path}.`, t[0]?.range));
+            break;
+          }
+          const outs = new Map<string, Value>();
+          for (const name of this.config.children.get(first)?.module.outputs.keys() ?? []) outs.set(name, child.output(name));
+          calls.set(first, objectVal(outs));
+          break;
+        }
+        case "data": {
+          const type = first;
+          const name = attrName(t, 2);
+          if (type === undefined || name === undefined) break;
+          const rc = mod.dataResources.get(`data.${type}.${name}`);
+          if (!rc) {
+            diagnostics.push(errorDiag("Reference to undeclared resource", `A data resource ${JSON.stringify(type)} ${JSON.stringify(name)} has not been declared in ${this.path === "" ? "the root module" : this.path}.`, t[0]?.range));
+            break;
+          }
+          let byName = data.get(type);
+          if (!byName) data.set(type, (byName = new Map()));
+          byName.set(name, this.resourceValue(`data.${type}.${name}`, rc));
+          break;
+        }
+        case "path":
+          vars.set("path", objectVal({ module: stringVal(mod.sourceDir || "."), root: stringVal(this.input.config.module.sourceDir || "."), cwd: stringVal(".") }));
+          break;
+        case "terraform":
+        case "tofu":
+          vars.set(root, objectVal({ workspace: stringVal(this.input.workspace) }));
+          break;
+        case "count":
+        case "each":
+        case "self":
+        case "":
+          break;
+        default: {
+          if (first === undefined) break;
+          const rc = mod.managedResources.get(`${root}.${first}`);
+          if (!rc) {
+            diagnostics.push(errorDiag("Reference to undeclared resource", `A managed resource ${JSON.stringify(root)} ${JSON.stringify(first)} has not been declared in ${this.path === "" ? "the root module" : this.path}.`, t[0]?.range));
+            break;
+          }
+          let byName = managed.get(root);
+          if (!byName) managed.set(root, (byName = new Map()));
+          byName.set(first, this.resourceValue(`${root}.${first}`, rc));
+          break;
+        }
+      }
+    }
+    if (locals.size > 0) vars.set("local", objectVal(locals));
+    if (calls.size > 0) vars.set("module", objectVal(calls));
+    for (const [type, byName] of managed) vars.set(type, objectVal(byName));
+    if (data.size > 0) {
+      const attrs = new Map<string, Value>();
+      for (const [type, byName] of data) attrs.set(type, objectVal(byName));
+      vars.set("data", objectVal(attrs));
+    }
+    return { ctx: new EvalContext(vars, this.input.functions), diagnostics };
+  }
+
+  evaluate(expr: AnyExpression, testScope = false): { value: Value; diagnostics: Diagnostic[] } {
+    const { ctx, diagnostics } = this.context(traversalsOf(expr), testScope);
+    if (hasErrors(diagnostics)) return { value: DynamicVal, diagnostics };
+    const r = evaluateAny(expr, ctx);
+    return { value: r.value, diagnostics: [...diagnostics, ...r.diagnostics] };
+  }
+}
+
+/** Evaluates test-file expressions (assertions, error messages) in the root module's scope. */
+export class AssertionScope {
+  private readonly root: ModuleScope;
+
+  constructor(input: AssertionScopeInput) {
+    this.root = new ModuleScope(input, input.config, "", (name) => input.variables.get(name) ?? DynamicVal);
+  }
+
+  evaluate(expr: AnyExpression): { value: Value; diagnostics: Diagnostic[] } {
+    return this.root.evaluate(expr, true);
+  }
+}

@@ -1,0 +1,175 @@
+// The two renderings of test results (OpenTofu's views.TestHuman and views.TestJSON): the human
+// one prints "<file>... pass" then "  run \"<name>\"... pass" per run once a file has run, the
+// diagnostics of each, and "Success! N passed, 0 failed." / "Failure! ..." at the end; -json
+// prints one log object per line with the same messages and tofu's message types.
+import { diagnosticToJSON, renderDiagnostic, type Diagnostic, type RenderSource } from "../hcl/index.js";
+import { changesEmpty, marshalPlanForRenderer, newSchemas, renderHumanPlan, renderHumanState } from "../plans/index.js";
+import { newFile } from "../states/index.js";
+import type { State } from "../states/index.js";
+import type { TestView } from "./runner.js";
+import type { FileResult, RunResult, Status, SuiteResult } from "./status.js";
+
+export interface Output {
+  stdout(s: string): void;
+  stderr(s: string): void;
+  readonly color: boolean;
+  /** File name → source, for snippets in diagnostics. */
+  readonly sources: ReadonlyMap<string, RenderSource>;
+}
+
+function statusText(s: Status): string {
+  return s === "error" ? "fail" : s;
+}
+
+function colorStatus(s: Status, color: boolean): string {
+  if (!color) return statusText(s);
+  switch (s) {
+    case "pass":
+      return "\u001b[32mpass\u001b[0m";
+    case "fail":
+    case "error":
+      return "\u001b[31mfail\u001b[0m";
+    case "skip":
+    case "pending":
+      return `\u001b[90m${s}\u001b[0m`;
+  }
+}
+
+function counts(suite: SuiteResult): { pass: number; fail: number; skip: number; error: number } {
+  const c = { pass: 0, fail: 0, skip: 0, error: 0 };
+  for (const f of suite.files) for (const r of f.runs) if (r.status !== "pending") c[r.status]++;
+  return c;
+}
+
+export class HumanTestView implements TestView {
+  constructor(private readonly out: Output) {}
+
+  diagnostics(diags: readonly Diagnostic[]): void {
+    for (const d of diags) {
+      const text = renderDiagnostic(d, this.out.sources, { color: this.out.color, rule: this.out.color, width: 78 });
+      if (d.severity === "error") this.out.stderr(text);
+      else this.out.stdout(text);
+    }
+  }
+
+  file(file: FileResult): void {
+    this.out.stdout(`${file.name}... ${colorStatus(file.status, this.out.color)}\n`);
+    this.diagnostics(file.diagnostics);
+  }
+
+  run(run: RunResult, _file: FileResult): void {
+    this.out.stdout(`  run ${JSON.stringify(run.name)}... ${colorStatus(run.status, this.out.color)}\n`);
+    if (run.verbose) {
+      const v = run.verbose;
+      if (run.config.command === "apply") {
+        const r = renderHumanState(newFile(v.state, "", run.index), v.schemas, { color: this.out.color });
+        if (r.ok) this.out.stdout(r.text);
+      } else {
+        const s = newSchemas(v.schemas);
+        const json = marshalPlanForRenderer(v.plan, s);
+        if (json.ok) {
+          const blocks = (provider: string, mode: string, type: string) => s.resourceTypeConfig(provider, mode === "data" ? "data" : "managed", type)?.block;
+          const r = renderHumanPlan(json.json, blocks, v.plan.uiMode, { color: this.out.color, columns: 78, errored: v.plan.errored, noChanges: changesEmpty(v.plan.changes) });
+          if (r.ok) this.out.stdout(r.text);
+        }
+      }
+    }
+    this.diagnostics(run.diagnostics);
+  }
+
+  destroySummary(diagnostics: Diagnostic[], run: RunResult | undefined, file: FileResult, state: State): void {
+    const identifier = run ? `${file.name}/${run.name}` : file.name;
+    if (diagnostics.some((d) => d.severity === "error")) this.out.stderr(`OpenTofu encountered an error destroying resources created while executing ${identifier}.\n`);
+    if (state.hasManagedResourceInstanceObjects()) {
+      this.out.stderr(`\nOpenTofu left the following resources in state after executing ${identifier}, and they need to be cleaned up manually:\n`);
+      for (const o of state.allResourceInstanceObjectAddrs()) this.out.stderr(`  - ${o.instance.toString()}${o.deposedKey ? ` (${o.deposedKey})` : ""}\n`);
+    }
+    this.diagnostics(diagnostics);
+  }
+
+  conclusion(suite: SuiteResult): void {
+    const c = counts(suite);
+    this.out.stdout("\n");
+    if (suite.status === "pending" || suite.status === "skip") {
+      this.out.stdout(`Executed 0 tests${c.skip > 0 ? `, ${c.skip} skipped.` : "."}\n`);
+      return;
+    }
+    const head = suite.status === "pass" ? (this.out.color ? "\u001b[32mSuccess!\u001b[0m" : "Success!") : this.out.color ? "\u001b[31mFailure!\u001b[0m" : "Failure!";
+    this.out.stdout(`${head} ${c.pass} passed, ${c.fail + c.error} failed${c.skip > 0 ? `, ${c.skip} skipped.` : "."}\n`);
+  }
+}
+
+/** One JSON log line per message, as tofu's JSONView writes them. */
+export class JSONTestView implements TestView {
+  constructor(
+    private readonly out: Output,
+    private readonly version: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private log(level: "info" | "warn" | "error", message: string, extra: Record<string, unknown>): void {
+    const ts = this.now().toISOString().replace("Z", "000Z").replace(/\.(\d{3})000Z$/, ".$1000Z");
+    this.out.stdout(`${JSON.stringify({ "@level": level, "@message": message, "@module": "tofu.ui", "@timestamp": ts, ...extra })}\n`);
+  }
+
+  versionMessage(): void {
+    this.log("info", `OpenTofu ${this.version}`, { terraform: this.version, type: "version", ui: "1.2" });
+  }
+
+  abstract(files: ReadonlyArray<{ name: string; runs: ReadonlyArray<{ name: string }> }>): void {
+    const abstract: Record<string, string[]> = {};
+    let runCount = 0;
+    for (const f of files) {
+      abstract[f.name] = f.runs.map((r) => r.name);
+      runCount += f.runs.length;
+    }
+    const msg = `Found ${files.length} ${files.length === 1 ? "file" : "files"} and ${runCount} ${runCount === 1 ? "run block" : "run blocks"}`;
+    this.log("info", msg, { test_abstract: abstract, type: "test_abstract" });
+  }
+
+  diagnostics(diags: readonly Diagnostic[], file?: FileResult, run?: RunResult): void {
+    for (const d of diags) {
+      const json = diagnosticToJSON(d, this.out.sources);
+      const extra: Record<string, unknown> = { diagnostic: json, type: "diagnostic" };
+      if (file) extra["@testfile"] = file.name;
+      if (run) extra["@testrun"] = run.name;
+      this.log(d.severity === "error" ? "error" : "warn", `${d.severity === "error" ? "Error" : "Warning"}: ${d.summary}`, extra);
+    }
+  }
+
+  file(file: FileResult): void {
+    this.log("info", `${file.name}... ${statusText(file.status)}`, { "@testfile": file.name, test_file: { path: file.name, status: file.status }, type: "test_file" });
+    this.diagnostics(file.diagnostics, file);
+  }
+
+  run(run: RunResult, file: FileResult): void {
+    this.log("info", `  ${JSON.stringify(run.name)}... ${statusText(run.status)}`, {
+      "@testfile": file.name,
+      "@testrun": run.name,
+      test_run: { path: file.name, run: run.name, status: run.status },
+      type: "test_run",
+    });
+    this.diagnostics(run.diagnostics, file, run);
+  }
+
+  destroySummary(diagnostics: Diagnostic[], run: RunResult | undefined, file: FileResult, state: State): void {
+    if (state.hasManagedResourceInstanceObjects()) {
+      const cleanup = state.allResourceInstanceObjectAddrs().map((o) => ({ instance: o.instance.toString(), ...(o.deposedKey ? { deposed_key: o.deposedKey } : {}) }));
+      this.log("error", `OpenTofu left some resources in state after executing ${run ? `${file.name}/${run.name}` : file.name}, they need to be cleaned up manually.`, {
+        "@testfile": file.name,
+        ...(run ? { "@testrun": run.name } : {}),
+        test_cleanup: { failed_resources: cleanup },
+        type: "test_cleanup",
+      });
+    }
+    this.diagnostics(diagnostics, file, run);
+  }
+
+  conclusion(suite: SuiteResult): void {
+    const c = counts(suite);
+    let message: string;
+    if (suite.status === "pending" || suite.status === "skip") message = `Executed 0 tests${c.skip > 0 ? `, ${c.skip} skipped.` : "."}`;
+    else message = `${suite.status === "pass" ? "Success!" : "Failure!"} ${c.pass} passed, ${c.fail + c.error} failed${c.skip > 0 ? `, ${c.skip} skipped.` : "."}`;
+    this.log("info", message, { test_summary: { status: suite.status === "error" ? "error" : suite.status, passed: c.pass, failed: c.fail, errored: c.error, skipped: c.skip }, type: "test_summary" });
+  }
+}
