@@ -22,6 +22,10 @@ const { runProviderConfigCase } = await tsImport(path.join(ROOT, "engine/src/con
 const { runStaticCase } = await tsImport(path.join(ROOT, "engine/src/configs/static/harness.ts"), import.meta.url);
 const { runStateCase } = await tsImport(path.join(ROOT, "engine/src/states/conformance.harness.ts"), import.meta.url);
 const { runProtocolCase } = await tsImport(path.join(ROOT, "engine/src/providers/conformance.harness.ts"), import.meta.url);
+const { runPlanningCase } = await tsImport(path.join(ROOT, "engine/src/core/conformance.harness.ts"), import.meta.url);
+const { runTestCase } = await tsImport(path.join(ROOT, "engine/src/moduletest/conformance.harness.ts"), import.meta.url);
+// A case with test files (`.tftest.hcl`) is a `tofu test` case, whatever its area.
+const hasTestFiles = (dir) => readdirSync(dir).some((f) => /\.(tftest|tofutest)\.(hcl|json)$/.test(f));
 const caseIO = {
   readFile: (p) => {
     try {
@@ -41,8 +45,10 @@ const caseIO = {
 const harnesses = {
   HCL: async (file) => runSpecTest(file, readIfExists),
   D: async (dir) => runStaticCase(dir, caseIO),
-  A: async (dir) => runProviderConfigCase(dir),
+  A: async (dir) => (hasTestFiles(dir) ? runTestCase(dir) : runProviderConfigCase(dir)),
+  B: async (dir) => runPlanningCase(dir),
   C: async (dir) => runStateCase(dir),
+  E: async (dir) => runPlanningCase(dir),
   F: async (dir) => runProtocolCase(dir),
 };
 

@@ -18,7 +18,7 @@ const SRC = import.meta.dirname;
  * Node-only stores (`states/model.ts`), and every `index.ts` under lang. A module named alone is
  * entered at its `index.ts`; a file names a module's browser entry.
  */
-const BROWSER_MODULES = ["hcl", "values", "addrs", "configs", "versions", "graph", "fmt", "plans", "states/model.ts"];
+const BROWSER_MODULES = ["hcl", "values", "addrs", "configs", "versions", "graph", "fmt", "plans", "refactoring", "states/model.ts"];
 
 function entryPoints(): string[] {
   const found: string[] = BROWSER_MODULES.map((m) => (m.endsWith(".ts") ? path.join(SRC, m) : path.join(SRC, m, "index.ts")));

@@ -1,19 +1,21 @@
 // `terrace apply [PLANFILE]` and `terrace destroy`: OpenTofu's command/apply.go with the local
 // backend (backend_apply.go). Without a plan file: plan, show it, ask "Do you want to perform
 // these actions?" (only "yes" approves; -auto-approve skips the question), apply. With a saved
-// plan: apply it as saved, configuration included. State goes to terraform.tfstate while the
-// apply runs (periodically) and at the end, also after errors, so no created object is lost.
+// plan: apply it as saved, configuration included. Each change is journaled beside
+// terraform.tfstate as it happens and the state is written at the end, also after errors.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Loader, MemoryFS, RootModuleInputs, loadConfigWithRootInputs, type Config } from "../configs/index.js";
 import type { UnparsedVariableValue } from "../configs/inputvars/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
-import { changesEmpty, readPlanFile, type Plan } from "../plans/index.js";
-import { DEFAULT_STATE_FILENAME, LocalStore, lockErrorDiagnostic, newLockInfo, unlockErrorDiagnostic, type State } from "../states/index.js";
+import { readPlanFile, type Plan } from "../plans/index.js";
+import { LocalStore, persistOrSaveErrored, type State, type StateStore } from "../states/index.js";
+import type { ApplyOptions } from "../core/index.js";
+import { currentWorkspace, openStateStore } from "./workspace.js";
 import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
-import { Prompter, RUN_FLAGS, TOFU_VERSION, UIHooks, newContext, printOutputs, runFlags, runPlan, type RunFlags } from "./plan.js";
-import { View } from "./view.js";
+import { Prompter, RUN_FLAGS, earlyView, lockState, newContext, operationView, runFlags, runPlan, type RunFlags } from "./plan.js";
+import type { OperationView, View } from "./view.js";
 
 const APPLY_HELP = `Usage: terrace [global options] apply [options] [PLAN]
 
@@ -41,18 +43,27 @@ Options:
 
   -refresh=false         Skip checking for changes to remote objects.
 
+  -refresh-only          Update the state to match remote objects, proposing no
+                         other change.
+
+  -replace=resource      Force replacement of a resource instance (repeatable).
+
+  -target=resource       Apply only to the given object and what it depends on
+                         (repeatable).
+
+  -exclude=resource      Apply to everything but the given object and what
+                         depends on it (repeatable).
+
   -var 'foo=bar'         Set a value for one of the input variables.
 
   -var-file=filename     Load variable values from the given file.
 `;
 
-/** How often state is written during an apply (OpenTofu's default persist interval). */
-const PERSIST_INTERVAL_MS = 20_000;
-
 /** The configuration saved in a plan file, loaded as it was when planned. */
 export async function configFromPlanFile(
   contents: ReturnType<typeof readPlanFile>,
   workingDir: string,
+  workspace = "default",
 ): Promise<{ config: Config | undefined; diagnostics: Diagnostic[]; plan: Plan | undefined }> {
   if (!contents.ok) return { config: undefined, diagnostics: contents.diagnostics, plan: undefined };
   const files: Record<string, Uint8Array> = {};
@@ -61,12 +72,19 @@ export async function configFromPlanFile(
   const vals = new Map<string, UnparsedVariableValue>();
   for (const [name, value] of plan.variableValues) vals.set(name, { kind: "value", value, source: "input" });
   const loader = new Loader({ fs: new MemoryFS(files), workingDir: "." });
-  const r = await loadConfigWithRootInputs(loader, ".", new RootModuleInputs(vals), "default", { cwd: workingDir });
+  const r = await loadConfigWithRootInputs(loader, ".", new RootModuleInputs(vals), workspace, { cwd: workingDir });
   return { config: r.config, diagnostics: [...contents.diagnostics, ...r.diagnostics], plan };
 }
 
-async function approve(view: View, destroy: boolean): Promise<boolean> {
+async function approve(view: View, destroy: boolean, refreshOnly: boolean): Promise<boolean> {
   const prompter = new Prompter(view);
+  if (refreshOnly) {
+    const a = await prompter.ask(
+      "Would you like to update the OpenTofu state to reflect these detected changes?",
+      "OpenTofu will write these changes to the state without modifying any real infrastructure.\nThere is no undo. Only 'yes' will be accepted to confirm.",
+    );
+    return a === "yes";
+  }
   const answer = destroy
     ? await prompter.ask(
         "Do you really want to destroy all resources?",
@@ -76,18 +94,30 @@ async function approve(view: View, destroy: boolean): Promise<boolean> {
   return answer === "yes";
 }
 
-async function persist(store: LocalStore, state: State): Promise<Diagnostic[]> {
+async function persist(store: StateStore, state: State): Promise<Diagnostic[]> {
   store.write(state);
   return store.persist();
 }
 
+/** How often a remote state is written during an apply (OpenTofu's default persist interval). */
+const REMOTE_PERSIST_INTERVAL_MS = 20_000;
+
+function openStore(io: CommandIO, ov: OperationView): StateStore | undefined {
+  const o = openStateStore(io);
+  if (!o.opened || hasErrors(o.diagnostics)) {
+    ov.diagnostics(o.diagnostics);
+    return undefined;
+  }
+  return o.opened.store;
+}
+
 async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyCmd: boolean): Promise<number> {
   const p = parseFlags(args, RUN_FLAGS);
-  const early = new View(io, !args.includes("-no-color"));
   const name = destroyCmd ? "destroy" : "apply";
   if (typeof p === "string") {
+    const early = earlyView(io, args);
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
-    io.stderr.write(`\nFor more help on using this command, run:\n  terrace ${name} -help\n`);
+    early.helpPrompt(name);
     return 1;
   }
   if (p.bools.get("help")) {
@@ -96,90 +126,143 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
   }
   const parsed = runFlags(p);
   if (typeof parsed === "string") {
-    early.diagnostics([errorDiag("Invalid parallelism", parsed)]);
+    earlyView(io, args).diagnostics([errorDiag("Invalid parallelism", parsed)]);
     return 1;
   }
-  const flags: RunFlags = destroyCmd ? { ...parsed, destroy: true } : parsed;
-  const view = new View(io, flags.color);
+  const flags: RunFlags = destroyCmd ? { ...parsed, destroy: true, mode: parsed.mode === "refresh-only" ? parsed.mode : "destroy" } : parsed;
+  const ov = operationView(io, flags);
+  const view = ov.view;
   const workingDir = path.resolve(io.cwd);
   if (flags.positional.length > 1) {
-    view.diagnostics([errorDiag("Too many command line arguments", "Expected at most one positional argument.")]);
+    ov.diagnostics([errorDiag("Too many command line arguments", "Expected at most one positional argument.")]);
+    return 1;
+  }
+  if (destroyCmd && parsed.mode === "refresh-only") {
+    ov.diagnostics([errorDiag("Incompatible plan mode options", "The -destroy and -refresh-only options are mutually-exclusive.")]);
+    return 1;
+  }
+  // The JSON view cannot ask for approval, and overriding -auto-approve would be dangerous.
+  const flagDiags = [...flags.diagnostics];
+  if (flags.json && flags.positional.length === 0 && !flags.autoApprove) {
+    flagDiags.unshift(
+      errorDiag(
+        "Plan file or auto-approve required",
+        "OpenTofu cannot ask for interactive approval when -json is set. You can either apply a saved plan file, or enable the -auto-approve option.",
+      ),
+    );
+  }
+  if (hasErrors(flagDiags)) {
+    ov.diagnostics(flagDiags);
+    ov.helpPrompt(name);
     return 1;
   }
 
   let plan: Plan;
   let config: Config;
+  let store: StateStore | undefined;
+  let unlock: () => Promise<boolean>;
   const planPath = flags.positional[0];
   if (planPath !== undefined) {
     if (destroyCmd || flags.destroy) {
-      view.diagnostics([errorDiag("Destroy can't be called with a plan file", "If this plan was created using plan -destroy, apply it using:\n  terrace apply \"" + planPath + "\"")]);
+      ov.diagnostics([errorDiag("Destroy can't be called with a plan file", "If this plan was created using plan -destroy, apply it using:\n  terrace apply \"" + planPath + "\"")]);
       return 1;
     }
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(readFileSync(path.resolve(workingDir, planPath)));
     } catch (e) {
-      view.diagnostics([errorDiag("Failed to load plan file", `Could not read ${planPath}: ${e instanceof Error ? e.message : String(e)}`)]);
+      ov.diagnostics([errorDiag("Failed to load plan file", `Could not read ${planPath}: ${e instanceof Error ? e.message : String(e)}`)]);
       return 1;
     }
-    const loaded = await configFromPlanFile(readPlanFile(bytes), workingDir);
+    const loaded = await configFromPlanFile(readPlanFile(bytes), workingDir, currentWorkspace(io).name);
     if (hasErrors(loaded.diagnostics) || !loaded.config || !loaded.plan) {
-      view.diagnostics(loaded.diagnostics);
+      ov.diagnostics(loaded.diagnostics);
       return 1;
     }
     plan = loaded.plan;
     config = loaded.config;
+    store = openStore(io, ov);
+    if (!store) return 1;
+    const lock = await lockState(ov, store, flags, "OperationTypeApply");
+    if (!lock) return 1;
+    unlock = lock.unlock;
+    ov.plannedChanges(plan);
   } else {
-    const r = await runPlan(io, view, flags, workingDir);
+    // The state stays locked from before the plan until the apply is done (localRun).
+    const r = await runPlan(io, ov, flags, workingDir, { operation: "OperationTypeApply", keepLock: true });
     if (r.code !== 0 || !r.result || !r.loaded) return r.code === 0 ? 1 : r.code;
     plan = r.result.plan;
     config = r.loaded.config;
-    if (changesEmpty(plan.changes)) {
+    store = r.loaded.store;
+    unlock = r.unlock;
+    if (!plan.applyable) {
       // Nothing to do, but the refreshed state is still worth keeping.
-      const store = new LocalStore(path.join(workingDir, DEFAULT_STATE_FILENAME), { terraformVersion: TOFU_VERSION });
-      await store.refresh();
-      const d = await persist(store, plan.priorState);
-      view.diagnostics(d);
-      view.println(`[reset][bold][green]\n${flags.destroy ? "Destroy" : "Apply"} complete! Resources: 0 added, 0 changed, 0 destroyed.`);
-      printOutputs(view, plan.priorState);
-      return hasErrors(d) ? 1 : 0;
+      let code = 0;
+      try {
+        const d = await persist(store, plan.priorState);
+        ov.diagnostics(d);
+        if (hasErrors(d)) code = 1;
+        else {
+          ov.resourceCount(destroyCmd);
+          if (!destroyCmd) ov.outputs(plan.priorState);
+        }
+      } finally {
+        if (!(await unlock())) code = 1;
+      }
+      return code;
     }
     if (!flags.autoApprove) {
       view.println("");
-      if (!(await approve(view, flags.destroy))) {
+      if (!(await approve(view, flags.destroy, flags.mode === "refresh-only"))) {
         view.println(`${flags.destroy ? "Destroy" : "Apply"} cancelled.`);
+        await unlock();
         return 1;
       }
-    } else {
+    } else if (!ov.json) {
       view.println("");
     }
   }
 
-  const store = new LocalStore(path.join(workingDir, DEFAULT_STATE_FILENAME), { terraformVersion: TOFU_VERSION });
-  const lock = await store.lock(newLockInfo("OperationTypeApply", { version: TOFU_VERSION }));
-  if (!lock.ok) {
-    view.diagnostics([lockErrorDiagnostic(lock.error)]);
+  let code: number;
+  let released = false;
+  try {
+    code = await applyPlan(io, ov, flags, store, plan, config, destroyCmd);
+  } finally {
+    released = await unlock();
+  }
+  return released ? code : 1;
+}
+
+/** Applies `plan` to the locked `store` and reports the outcome (backend_apply's second half). */
+async function applyPlan(io: CommandIO, ov: OperationView, flags: RunFlags, store: StateStore, plan: Plan, config: Config, destroyCmd: boolean): Promise<number> {
+  const workingDir = path.resolve(io.cwd);
+  const diagnostics: Diagnostic[] = [];
+  diagnostics.push(...(await store.refresh()));
+  // A local state journals every change as the walk makes it (states/README.md); a remote one
+  // gets whole snapshots every 20 s, as OpenTofu's remote backends do.
+  let applyOpts: ApplyOptions = { persist: (s) => persist(store, s), persistIntervalMs: REMOTE_PERSIST_INTERVAL_MS };
+  if (store instanceof LocalStore) {
+    const journal = store.beginJournal(plan.priorState);
+    diagnostics.push(...journal.diagnostics);
+    applyOpts = { observer: journal.observer };
+  }
+  if (hasErrors(diagnostics)) {
+    ov.diagnostics(diagnostics);
     return 1;
   }
-  const diagnostics: Diagnostic[] = [];
-  try {
-    diagnostics.push(...(await store.refresh()));
-    const hooks = new UIHooks(view);
-    const ctx = newContext(io, workingDir, flags, hooks);
-    const r = await ctx.apply(plan, config, { persist: (s) => persist(store, s), persistIntervalMs: PERSIST_INTERVAL_MS });
-    diagnostics.push(...r.diagnostics);
-    // Written even after errors: whatever was created is in this state.
-    diagnostics.push(...(await persist(store, r.state)));
-    view.diagnostics(diagnostics);
-    if (hasErrors(diagnostics)) return 1;
-    if (plan.uiMode === "destroy") view.println(`[reset][bold][green]\nDestroy complete! Resources: ${hooks.removed} destroyed.`);
-    else view.println(`[reset][bold][green]\nApply complete! Resources: ${hooks.added} added, ${hooks.changed} changed, ${hooks.removed} destroyed.`);
-    printOutputs(view, r.state);
-    return 0;
-  } finally {
-    const u = await store.unlock(lock.id);
-    if (!u.ok) view.diagnostics([unlockErrorDiagnostic(u.error)]);
-  }
+  const ctx = newContext(io, workingDir, flags, ov.hooks);
+  const r = await ctx.apply(plan, config, applyOpts).finally(() => ov.walkDone());
+  diagnostics.push(...r.diagnostics);
+  // Written even after errors: whatever was created is in this state; if the store cannot take
+  // it, it goes to errored.tfstate (OpenTofu's backend_apply.go).
+  store.write(r.state);
+  diagnostics.push(...(await persistOrSaveErrored(store, { dir: workingDir })).diagnostics);
+  ov.diagnostics(diagnostics);
+  if (hasErrors(diagnostics)) return 1;
+  // command/apply.go: the counts, and the outputs unless this is `destroy`.
+  ov.resourceCount(destroyCmd);
+  if (!destroyCmd) ov.outputs(r.state);
+  return 0;
 }
 
 export const applyCommand: Command = (args, io) => applyCommandImpl(args, io, false);

@@ -21,6 +21,7 @@ export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, Comma
   ["plan", { run: async (args, io) => (await import("./plan.js")).planCommand(args, io), synopsis: "Show changes required by the current configuration" }],
   ["apply", { run: async (args, io) => (await import("./apply.js")).applyCommand(args, io), synopsis: "Create or update infrastructure" }],
   ["destroy", { run: async (args, io) => (await import("./apply.js")).destroyCommand(args, io), synopsis: "Destroy previously-created infrastructure" }],
+  ["refresh", { run: async (args, io) => (await import("./refresh.js")).refreshCommand(args, io), synopsis: "Update the state to match remote systems" }],
   ["show", { run: async (args, io) => (await import("./show.js")).showCommand(args, io), synopsis: "Show the current state or a saved plan" }],
   ["output", { run: async (args, io) => (await import("./output.js")).outputCommand(args, io), synopsis: "Show output values from your root module" }],
   ["state", { run: async (args, io) => (await import("./state.js")).stateCommand(args, io), synopsis: "Advanced state management" }],
@@ -29,6 +30,8 @@ export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, Comma
   ["untaint", { run: async (args, io) => (await import("./taint.js")).untaintCommand(args, io), synopsis: "Remove the 'tainted' state from a resource instance" }],
   ["force-unlock", { run: async (args, io) => (await import("./force_unlock.js")).forceUnlockCommand(args, io), synopsis: "Release a stuck lock on the current workspace" }],
   ["workspace", { run: async (args, io) => (await import("./workspace.js")).workspaceCommand(args, io), synopsis: "Workspace management" }],
+  ["import", { run: async (args, io) => (await import("./import.js")).importCommand(args, io), synopsis: "Associate existing infrastructure with a OpenTofu resource" }],
+  ["graph", { run: async (args, io) => (await import("./graph.js")).graphCommand(args, io), synopsis: "Generate a Graphviz graph of the steps in an operation" }],
   ["version", { run: versionCommand, synopsis: "Show the current Terrace version" }],
 ]);
 

@@ -5,7 +5,7 @@ import type { OutputValue } from "../states/index.js";
 import { StringType, convert, formatValue, friendlyName, marshalJSON, marshalType, unmarkDeep, type Value } from "../values/index.js";
 import { parseFlags } from "./args.js";
 import type { Command } from "./io.js";
-import { helpPrompt, readLocalState } from "./show.js";
+import { helpPrompt, readCurrentState } from "./show.js";
 import { View } from "./view.js";
 
 const OUTPUT_HELP = `Usage: terrace [global options] output [options] [NAME]
@@ -151,7 +151,7 @@ export const outputCommand: Command = async (args, io) => {
     return 1;
   }
 
-  const st = await readLocalState(io, p.strings.get("state"));
+  const st = await readCurrentState(io, p.strings.get("state"));
   if (!st.ok) {
     view.diagnostics([errorDiag("Failed to load state", st.diagnostics.map((d) => d.detail ?? d.summary).join("\n"))]);
     return 1;

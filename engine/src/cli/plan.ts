@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { AbsResourceInstance, Provider as ProviderAddr } from "../addrs/index.js";
+import { parseAbsResourceInstanceStr, parseTargetStr, type AbsResourceInstance, type Provider as ProviderAddr, type Targetable } from "../addrs/index.js";
 import { allConfigs, inputVariableDeclarations, loadConfigWithRootInputs, Loader, moduleSourceString, RootModuleInputs, versionString, type Config } from "../configs/index.js";
 import { collectVariableValues, interactiveCollectVariables, parseVariableValues, type InputValue, type VariableArg, type VariablePrompter } from "../configs/inputvars/index.js";
 import { Context, type Hooks, type PlanResult, type ProviderFactory } from "../core/index.js";
@@ -33,7 +33,8 @@ import {
   type Plan,
   type ProviderSchemaSet,
 } from "../plans/index.js";
-import { LocalStore, DEFAULT_STATE_FILENAME, State } from "../states/index.js";
+import { State, acquireLock, unlockErrorDiagnostic, type StateStore } from "../states/index.js";
+import { currentWorkspace, openStateStore, parseLockTimeout } from "./workspace.js";
 import { formatValue, type Value } from "../values/index.js";
 import { parseFlags, type ParsedFlags } from "./args.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
@@ -41,10 +42,11 @@ import { versionString as lockedVersionString } from "../versions/index.js";
 import { bundledProviders } from "./bundled.js";
 import type { Command, CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
-import { LineReader, View } from "./view.js";
+import { JSONOperationView } from "./jsonview.js";
+import { LineReader, View, type OperationView } from "./view.js";
+import { TOFU_VERSION } from "./version.js";
 
-export const TOFU_VERSION = "1.11.0";
-const WORKSPACE = "default";
+export { TOFU_VERSION };
 
 const PLAN_HELP = `Usage: terrace [global options] plan [options]
 
@@ -61,8 +63,29 @@ Options:
                         to destroy all objects currently managed by this
                         OpenTofu configuration instead of the usual behavior.
 
+  -refresh-only         Select the "refresh only" planning mode, which checks
+                        whether remote objects still match the outcome of the
+                        most recent OpenTofu apply but does not propose any
+                        actions to undo any changes made outside of OpenTofu.
+
   -refresh=false        Skip checking for changes to remote objects while
                         creating the plan.
+
+  -replace=resource     Force replacement of a particular resource instance using
+                        its resource address. If the plan would've otherwise
+                        produced an update or no-op action for this instance,
+                        OpenTofu will plan to replace it instead. You can use
+                        this option multiple times to replace more than one object.
+
+  -target=resource      Limit the planning operation to only the given module,
+                        resource, or resource instance and all of its
+                        dependencies. You can use this option multiple times to
+                        include more than one object.
+
+  -exclude=resource     Limit the planning operation to not operate on the given
+                        module, resource, or resource instance and all of the
+                        resources and modules that depend on it. You can use this
+                        option multiple times to exclude more than one object.
 
   -detailed-exitcode    Return detailed exit codes when the command exits.
                         This will change the meaning of exit codes to:
@@ -87,12 +110,14 @@ Options:
 
 /** The flags plan, apply and destroy have in common. */
 export const RUN_FLAGS = {
-  bool: ["destroy", "refresh", "input", "no-color", "detailed-exitcode", "auto-approve", "json", "lock"],
+  bool: ["destroy", "refresh", "refresh-only", "input", "no-color", "detailed-exitcode", "auto-approve", "json", "lock"],
   string: ["out", "parallelism", "state", "lock-timeout"],
-  multi: ["var", "var-file"],
+  multi: ["var", "var-file", "target", "exclude", "replace"],
 } as const;
 
 export interface RunFlags {
+  /** The planning mode (-destroy, -refresh-only). */
+  readonly mode: "normal" | "destroy" | "refresh-only";
   readonly destroy: boolean;
   readonly refresh: boolean;
   readonly input: boolean;
@@ -103,6 +128,63 @@ export interface RunFlags {
   readonly parallelism: number;
   readonly vars: VariableArg[];
   readonly positional: string[];
+  readonly targets: Targetable[];
+  readonly excludes: Targetable[];
+  readonly replace: AbsResourceInstance[];
+  /** `-json`: tofu's streamed JSON messages instead of text (input prompts are then off). */
+  readonly json: boolean;
+  /** `-lock=false` runs without the state lock; `-lock-timeout` retries a held one that long. */
+  readonly lock: boolean;
+  readonly lockTimeoutMs: number;
+  /** Problems with -target, -exclude, -replace and the mode options (arguments.Operation.Parse). */
+  readonly diagnostics: Diagnostic[];
+}
+
+/** arguments.Operation.Parse: -target/-exclude/-replace addresses and the planning mode. */
+function operationFlags(p: ParsedFlags): Pick<RunFlags, "mode" | "targets" | "excludes" | "replace" | "diagnostics"> {
+  const diagnostics: Diagnostic[] = [];
+  const raw = (name: string) => p.multi.filter((m) => m.name === name).map((m) => m.value);
+  const firstError = (ds: readonly Diagnostic[]) => ds.find((d) => d.severity === "error")?.detail ?? "";
+  const targets: Targetable[] = [];
+  const excludes: Targetable[] = [];
+  if (raw("target").length > 0 && raw("exclude").length > 0) {
+    diagnostics.push(
+      errorDiag(
+        "Invalid combination of arguments",
+        "The target and exclude planning options are mutually-exclusive. Each plan must use either only the target options or only the exclude options.",
+      ),
+    );
+  } else {
+    for (const [flag, out] of [["target", targets], ["exclude", excludes]] as const) {
+      for (const s of raw(flag)) {
+        const t = parseTargetStr(s);
+        if (hasErrors(t.diagnostics) || !t.result) diagnostics.push(errorDiag(`Invalid ${flag} ${JSON.stringify(s)}`, firstError(t.diagnostics)));
+        else out.push(t.result.subject);
+      }
+    }
+  }
+  const replace: AbsResourceInstance[] = [];
+  for (const s of raw("replace")) {
+    const a = parseAbsResourceInstanceStr(s);
+    if (hasErrors(a.diagnostics) || !a.result) diagnostics.push(errorDiag(`Invalid force-replace address ${JSON.stringify(s)}`, firstError(a.diagnostics)));
+    else if (a.result.resource.resource.mode !== "managed") {
+      diagnostics.push(errorDiag(`Invalid force-replace address ${JSON.stringify(s)}`, "Only managed resources can be used with the -replace=... option."));
+    } else replace.push(a.result);
+  }
+  const destroy = p.bools.get("destroy") ?? false;
+  const refreshOnly = p.bools.get("refresh-only") ?? false;
+  let mode: RunFlags["mode"] = "normal";
+  if (destroy && refreshOnly) diagnostics.push(errorDiag("Incompatible plan mode options", "The -destroy and -refresh-only options are mutually-exclusive."));
+  else if (destroy) mode = "destroy";
+  else if (refreshOnly) {
+    mode = "refresh-only";
+    if (!(p.bools.get("refresh") ?? true)) {
+      diagnostics.push(
+        errorDiag("Incompatible refresh options", "It doesn't make sense to use -refresh-only at the same time as -refresh=false, because OpenTofu would have nothing to do."),
+      );
+    }
+  }
+  return { mode, targets, excludes, replace, diagnostics };
 }
 
 /** Reads the shared flags; a string is the error to report. */
@@ -110,16 +192,27 @@ export function runFlags(p: ParsedFlags): RunFlags | string {
   const par = p.strings.get("parallelism");
   const parallelism = par === undefined ? 10 : Number(par);
   if (!Number.isInteger(parallelism) || parallelism < 1) return `The parallelism must be a positive whole number, not ${JSON.stringify(par)}.`;
+  const op = operationFlags(p);
+  const json = p.bools.get("json") ?? false;
+  const lt = p.strings.get("lock-timeout") ?? "0s";
+  const lockTimeoutMs = parseLockTimeout(lt);
+  // Go's flag package rejects a bad duration while parsing, before any other check.
+  if (lockTimeoutMs === undefined) op.diagnostics.unshift(errorDiag("Failed to parse command-line flags", `invalid value ${JSON.stringify(lt)} for flag -lock-timeout: parse error`));
   return {
+    ...op,
     destroy: p.bools.get("destroy") ?? false,
     refresh: p.bools.get("refresh") ?? true,
-    input: p.bools.get("input") ?? true,
+    // The JSON view cannot take input (arguments.ParsePlan / ParseApply).
+    input: !json && (p.bools.get("input") ?? true),
+    json,
+    lock: p.bools.get("lock") ?? true,
+    lockTimeoutMs: lockTimeoutMs ?? 0,
     color: !(p.bools.get("no-color") ?? false),
     detailedExitcode: p.bools.get("detailed-exitcode") ?? false,
     autoApprove: p.bools.get("auto-approve") ?? false,
     out: p.strings.get("out"),
     parallelism,
-    vars: p.multi.map((m) => ({ flag: m.name === "var" ? ("-var" as const) : ("-var-file" as const), value: m.value })),
+    vars: p.multi.filter((m) => m.name === "var" || m.name === "var-file").map((m) => ({ flag: m.name === "var" ? ("-var" as const) : ("-var-file" as const), value: m.value })),
     positional: p.positional,
   };
 }
@@ -195,15 +288,30 @@ function idOf(v: Value): string {
 
 /** OpenTofu's UiHook lines, and the counts for "Apply complete!". */
 export class UIHooks implements Hooks {
+  imported = 0;
   added = 0;
   changed = 0;
   removed = 0;
   private readonly started = new Map<string, number>();
+  private lastProgress = 0;
   constructor(private readonly view: View) {}
+
+  /** "N/M" on a terminal while a graph walk runs, at most ten times a second (View.setStatus). */
+  walkProgress(done: number, total: number): void {
+    const now = Date.now();
+    if (done < total && now - this.lastProgress < 100) return;
+    this.lastProgress = now;
+    this.view.setStatus(`${done}/${total}`);
+  }
 
   preRefresh(addr: AbsResourceInstance, deposed: string, prior: Value): void {
     const id = idOf(prior);
     this.view.println(`[reset][bold]${addr.toString()}${deposed ? ` (deposed object ${deposed})` : ""}: Refreshing state...${id ? ` [id=${id}]` : ""}`);
+  }
+
+  /** An `import` block's target, before ImportResourceState (core/import.ts). */
+  prePlanImport(addr: AbsResourceInstance, id: string): void {
+    this.view.println(`[reset][bold]${addr.toString()}: Preparing import... [id=${id}]`);
   }
 
   preApply(addr: AbsResourceInstance, deposed: string, action: Plan["changes"]["resources"][number]["change"]["action"], prior: Value): void {
@@ -211,6 +319,25 @@ export class UIHooks implements Hooks {
     const id = idOf(prior);
     const what = action === "Delete" ? `Destroying...${id ? ` [id=${id}]` : ""}` : action === "Update" ? `Modifying...${id ? ` [id=${id}]` : ""}` : "Creating...";
     this.view.println(`[reset][bold]${addr.toString()}${deposed ? ` (deposed object ${deposed})` : ""}: ${what}`);
+  }
+
+  preApplyImport(addr: AbsResourceInstance, id: string): void {
+    this.view.println(`[reset][bold]${addr.toString()}: Importing... [id=${id}]`);
+  }
+
+  postApplyImport(addr: AbsResourceInstance, id: string): void {
+    this.imported++;
+    this.view.println(`[reset][bold]${addr.toString()}: Import complete [id=${id}]`);
+  }
+
+  preProvisionInstanceStep(addr: AbsResourceInstance, typeName: string): void {
+    this.view.println(`[reset][bold]${addr.toString()}: Provisioning with '${typeName}'...[reset]`);
+  }
+
+  /** One output line, right-trimmed; an empty one still prints an empty line, as tofu's does. */
+  provisionOutput(addr: AbsResourceInstance, typeName: string, line: string): void {
+    const text = line.replace(/\s+$/u, "");
+    this.view.println(text === "" ? "" : `[reset][bold]${addr.toString()} (${typeName}):[reset] ${text}`);
   }
 
   postApply(addr: AbsResourceInstance, deposed: string, action: Plan["changes"]["resources"][number]["change"]["action"], newState: Value, failed: boolean): void {
@@ -235,7 +362,7 @@ export class UIHooks implements Hooks {
 export interface LoadedWorkingDir {
   readonly config: Config;
   readonly variables: Map<string, InputValue>;
-  readonly store: LocalStore;
+  readonly store: StateStore;
   readonly state: State;
   readonly loader: Loader;
 }
@@ -255,7 +382,7 @@ export async function loadWorkingDir(
   diagnostics.push(...vars.diagnostics);
   if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
   const inputs = new RootModuleInputs(vars.values, flags.input ? prompter.variables() : undefined);
-  const r = await loadConfigWithRootInputs(loader, ".", inputs, WORKSPACE, { cwd: workingDir });
+  const r = await loadConfigWithRootInputs(loader, ".", inputs, currentWorkspace(io).name, { cwd: workingDir });
   view.addSources(loader.parser.sources);
   diagnostics.push(...r.diagnostics);
   if (hasErrors(diagnostics) || !r.config) return { loaded: undefined, diagnostics };
@@ -267,7 +394,11 @@ export async function loadWorkingDir(
   diagnostics.push(...parsed.diagnostics);
   if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
 
-  const store = new LocalStore(path.join(workingDir, DEFAULT_STATE_FILENAME), { terraformVersion: TOFU_VERSION });
+  // The configured backend's store for the selected workspace (local file or http).
+  const opened = openStateStore(io);
+  diagnostics.push(...opened.diagnostics);
+  if (hasErrors(diagnostics) || !opened.opened) return { loaded: undefined, diagnostics };
+  const store = opened.opened.store;
   diagnostics.push(...(await store.refresh()));
   if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
   return { loaded: { config: r.config, variables: parsed.values, store, state: store.state() ?? new State(), loader }, diagnostics };
@@ -280,7 +411,7 @@ export function newContext(io: CommandIO, workingDir: string, flags: RunFlags, h
     terraformVersion: TOFU_VERSION,
     functionFS: new NodeFunctionFileSystem(workingDir),
     cwd: workingDir,
-    workspace: WORKSPACE,
+    workspace: currentWorkspace(io).name,
     hooks,
   });
 }
@@ -329,32 +460,159 @@ export function printOutputs(view: View, state: State): void {
   for (const o of outs) view.println(`${o.name} = ${o.sensitive ? "<sensitive>" : formatValue(o.value)}`);
 }
 
-export async function runPlan(io: CommandIO, view: View, flags: RunFlags, workingDir: string): Promise<{ result: PlanResult | undefined; loaded: LoadedWorkingDir | undefined; code: number }> {
-  const prompter = new Prompter(view);
-  const l = await loadWorkingDir(io, view, workingDir, flags, prompter);
+/** The human form of plan, apply, destroy and refresh (PlanHuman, ApplyHuman, RefreshHuman). */
+export class HumanOperationView implements OperationView {
+  readonly json = false;
+  readonly hooks: UIHooks;
+  constructor(readonly view: View) {
+    this.hooks = new UIHooks(view);
+  }
+
+  diagnostics(diags: readonly Diagnostic[]): void {
+    this.view.diagnostics(diags);
+  }
+
+  helpPrompt(command: string): void {
+    this.view.io.stderr.write(`\nFor more help on using this command, run:\n  terrace ${command} -help\n`);
+  }
+
+  plan(plan: Plan, schemas: Map<string, ProviderSchemaSet>): Diagnostic[] {
+    return renderPlan(this.view, plan, schemas);
+  }
+
+  planNextStep(outPath: string | undefined): void {
+    const view = this.view;
+    view.println(rule(view));
+    if (outPath !== undefined) {
+      view.println(`\nSaved the plan to: ${outPath}\n\nTo perform exactly these actions, run the following command to apply:\n    terrace apply ${JSON.stringify(outPath)}`);
+    } else {
+      view.println(`\n[reset][yellow]Note: You didn't use the -out option to save this plan, so OpenTofu can't\nguarantee to take exactly these actions if you run "terrace apply" now.`);
+    }
+  }
+
+  plannedChanges(): void {}
+
+  resourceCount(destroyCmd: boolean): void {
+    const h = this.hooks;
+    if (destroyCmd) this.view.println(`[reset][bold][green]\nDestroy complete! Resources: ${h.removed} destroyed.`);
+    else if (h.imported > 0) {
+      this.view.println(`[reset][bold][green]\nApply complete! Resources: ${h.imported} imported, ${h.added} added, ${h.changed} changed, ${h.removed} destroyed.`);
+    } else this.view.println(`[reset][bold][green]\nApply complete! Resources: ${h.added} added, ${h.changed} changed, ${h.removed} destroyed.`);
+  }
+
+  outputs(state: State): void {
+    printOutputs(this.view, state);
+  }
+
+  walkDone(): void {
+    this.view.clearStatus();
+  }
+}
+
+/** The view `-json` selects; the JSON one starts its stream with the version message. */
+export function operationView(io: CommandIO, flags: Pick<RunFlags, "json" | "color">): OperationView {
+  // -json output is never coloured, whatever -no-color says.
+  return flags.json ? new JSONOperationView(new View(io, false), TOFU_VERSION) : new HumanOperationView(new View(io, flags.color));
+}
+
+/** How long a lock may take before the user is told that it is being waited for (clistate). */
+const LOCK_SLOW_MS = 400;
+
+/**
+ * Takes the state lock for an operation, unless -lock=false, retrying for -lock-timeout as tofu's
+ * clistate locker does. `unlock` reports a failed release and answers whether it succeeded.
+ */
+export async function lockState(ov: OperationView, store: StateStore, flags: Pick<RunFlags, "lock" | "lockTimeoutMs">, operation: string): Promise<{ unlock: () => Promise<boolean> } | undefined> {
+  if (!flags.lock) return { unlock: async () => true };
+  const message = "Acquiring state lock. This may take a few moments...";
+  const slow = setTimeout(() => (ov instanceof JSONOperationView ? ov.jv.log(message) : ov.view.println(message)), LOCK_SLOW_MS);
+  const l = await acquireLock(store, operation, flags.lockTimeoutMs, { version: TOFU_VERSION }).finally(() => clearTimeout(slow));
+  if (l.diagnostics.length > 0) {
+    ov.diagnostics(l.diagnostics);
+    return undefined;
+  }
+  return {
+    unlock: async () => {
+      const u = await store.unlock(l.id);
+      if (u.ok) return true;
+      ov.diagnostics([unlockErrorDiagnostic(u.error)]);
+      return false;
+    },
+  };
+}
+
+export interface PlanRun {
+  readonly result: PlanResult | undefined;
+  readonly loaded: LoadedWorkingDir | undefined;
+  readonly code: number;
+  /** Releases the state lock still held with `keepLock` (a no-op otherwise). */
+  readonly unlock: () => Promise<boolean>;
+}
+
+/**
+ * Loads the working directory, locks its state (local backend's localRun), plans and shows the
+ * plan. The lock is released at the end unless `keepLock` (apply holds it until it is done).
+ */
+export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags, workingDir: string, opts: { operation?: string; keepLock?: boolean } = {}): Promise<PlanRun> {
+  const noLock = async () => true;
+  const l = await loadWorkingDir(io, ov.view, workingDir, flags, new Prompter(ov.view));
   if (!l.loaded) {
-    view.diagnostics(l.diagnostics);
-    return { result: undefined, loaded: undefined, code: 1 };
+    ov.diagnostics(l.diagnostics);
+    return { result: undefined, loaded: undefined, code: 1, unlock: noLock };
   }
-  const loaded = l.loaded;
-  const ctx = newContext(io, workingDir, flags, new UIHooks(view));
-  const result = await ctx.plan(loaded.config, loaded.state, { mode: flags.destroy ? "destroy" : "normal", refresh: flags.refresh, variables: loaded.variables });
-  const diags = [...l.diagnostics, ...result.diagnostics];
-  if (hasErrors(diags)) {
-    view.diagnostics(diags);
-    return { result, loaded, code: 1 };
+  const lock = await lockState(ov, l.loaded.store, flags, opts.operation ?? "OperationTypePlan");
+  if (!lock) return { result: undefined, loaded: undefined, code: 1, unlock: noLock };
+  const finish = async (r: Omit<PlanRun, "unlock">): Promise<PlanRun> => {
+    if (opts.keepLock && r.code === 0) return { ...r, unlock: lock.unlock };
+    const released = await lock.unlock();
+    return { ...r, code: released ? r.code : 1, unlock: noLock };
+  };
+  try {
+    // The state as it is now that nobody else can change it.
+    const diags = [...l.diagnostics];
+    if (flags.lock) diags.push(...(await l.loaded.store.refresh()));
+    const loaded: LoadedWorkingDir = { ...l.loaded, state: l.loaded.store.state() ?? new State() };
+    if (hasErrors(diags)) {
+      ov.diagnostics(diags);
+      return await finish({ result: undefined, loaded, code: 1 });
+    }
+    const ctx = newContext(io, workingDir, flags, ov.hooks);
+    const result = await ctx.plan(loaded.config, loaded.state, {
+      mode: flags.mode,
+      refresh: flags.refresh,
+      variables: loaded.variables,
+      replace: flags.replace,
+      targets: flags.targets,
+      excludes: flags.excludes,
+    });
+    ov.walkDone();
+    diags.push(...result.diagnostics);
+    if (hasErrors(diags)) {
+      ov.diagnostics(diags);
+      return await finish({ result, loaded, code: 1 });
+    }
+    const renderDiags = ov.plan(result.plan, result.schemas);
+    ov.diagnostics([...diags, ...renderDiags]);
+    return await finish({ result, loaded, code: hasErrors(renderDiags) ? 1 : 0 });
+  } catch (e) {
+    ov.walkDone();
+    await lock.unlock();
+    throw e;
   }
-  const renderDiags = renderPlan(view, result.plan, result.schemas);
-  view.diagnostics([...diags, ...renderDiags]);
-  return { result, loaded, code: hasErrors(renderDiags) ? 1 : 0 };
+}
+
+/** The view for problems found before the flags are fully read (`-json` as far as it was given). */
+export function earlyView(io: CommandIO, args: readonly string[]): OperationView {
+  const json = args.includes("-json") || args.includes("--json");
+  return operationView(io, { json, color: !args.includes("-no-color") });
 }
 
 export const planCommand: Command = async (args, io) => {
   const p = parseFlags(args, RUN_FLAGS);
-  const early = new View(io, !args.includes("-no-color"));
   if (typeof p === "string") {
+    const early = earlyView(io, args);
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
-    io.stderr.write("\nFor more help on using this command, run:\n  terrace plan -help\n");
+    early.helpPrompt("plan");
     return 1;
   }
   if (p.bools.get("help")) {
@@ -363,33 +621,32 @@ export const planCommand: Command = async (args, io) => {
   }
   const flags = runFlags(p);
   if (typeof flags === "string") {
-    early.diagnostics([errorDiag("Invalid parallelism", flags)]);
+    earlyView(io, args).diagnostics([errorDiag("Invalid parallelism", flags)]);
     return 1;
   }
+  const ov = operationView(io, flags);
   if (flags.positional.length > 0) {
-    early.diagnostics([errorDiag("Too many command line arguments", "To specify a working directory for the plan, use the global -chdir flag.")]);
+    ov.diagnostics([errorDiag("Too many command line arguments", "To specify a working directory for the plan, use the global -chdir flag.")]);
     return 1;
   }
-  const view = new View(io, flags.color);
+  if (hasErrors(flags.diagnostics)) {
+    ov.diagnostics(flags.diagnostics);
+    ov.helpPrompt("plan");
+    return 1;
+  }
   const workingDir = path.resolve(io.cwd);
-  const { result, loaded, code } = await runPlan(io, view, flags, workingDir);
+  const { result, loaded, code } = await runPlan(io, ov, flags, workingDir);
   if (code !== 0 || !result || !loaded) return code;
-  const empty = changesEmpty(result.plan.changes);
   if (flags.out !== undefined) {
     const w = writePlanFile({ plan: result.plan, config: configSnapshot(loaded.loader, loaded.config, workingDir) }, { tofuVersion: TOFU_VERSION });
     if (!w.ok) {
-      view.diagnostics(w.diagnostics);
+      ov.diagnostics(w.diagnostics);
       return 1;
     }
     writeFileSync(path.resolve(workingDir, flags.out), w.bytes);
-    view.println(rule(view));
-    view.println(`\nSaved the plan to: ${flags.out}\n\nTo perform exactly these actions, run the following command to apply:\n    terrace apply ${JSON.stringify(flags.out)}`);
-  } else if (!empty) {
-    view.println(rule(view));
-    view.println(
-      `\n[reset][yellow]Note: You didn't use the -out option to save this plan, so OpenTofu can't\nguarantee to take exactly these actions if you run "terrace apply" now.`,
-    );
   }
-  if (flags.detailedExitcode && !empty) return 2;
+  // backend_plan's PlanEmpty is !plan.CanApply(): drift counts only in refresh-only mode.
+  if (result.plan.applyable) ov.planNextStep(flags.out);
+  if (flags.detailedExitcode && result.plan.applyable) return 2;
   return 0;
 };

@@ -12,7 +12,8 @@ import { ProviderManager } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { marshalPlanJSON, marshalStateJSON, newSchemas, readPlanFile, renderHumanState, type Plan, type ProviderSchemaSet } from "../plans/index.js";
 export { renderHumanState } from "../plans/index.js";
-import { DEFAULT_STATE_FILENAME, readStateFile, type File, type State } from "../states/index.js";
+import { readStateFile, type File, type State } from "../states/index.js";
+import { openStateStore } from "./workspace.js";
 import { typeFromJSON } from "../values/index.js";
 import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
@@ -46,16 +47,20 @@ async function readBytes(p: string): Promise<Uint8Array | undefined> {
   }
 }
 
-export type LocalStateResult = { ok: true; file: File | undefined } | { ok: false; diagnostics: Diagnostic[] };
+export type CurrentStateResult = { ok: true; file: File | undefined } | { ok: false; diagnostics: Diagnostic[] };
 
-/** The state file at `p` (relative to the working directory): undefined when missing or empty. */
-export async function readLocalState(io: CommandIO, p: string = DEFAULT_STATE_FILENAME): Promise<LocalStateResult> {
-  const bytes = await readBytes(path.resolve(io.cwd, p));
-  if (bytes === undefined) return { ok: true, file: undefined };
-  const r = readStateFile(bytes, { tofuVersion: TOFU_VERSION });
-  if (r.kind === "no-state") return { ok: true, file: undefined };
-  if (r.kind === "error") return { ok: false, diagnostics: r.diagnostics };
-  return { ok: true, file: r.file };
+/**
+ * The state of the configured backend's selected workspace, or of the `-state` file when given:
+ * undefined when there is none yet. Read through the store, so a journal left by a killed apply
+ * is replayed (states/README.md).
+ */
+export async function readCurrentState(io: CommandIO, statePath?: string): Promise<CurrentStateResult> {
+  const o = openStateStore(io, statePath === undefined ? {} : { statePath });
+  if (!o.opened || hasErrors(o.diagnostics)) return { ok: false, diagnostics: o.diagnostics };
+  const store = o.opened.store;
+  const d = await store.refresh();
+  if (hasErrors(d)) return { ok: false, diagnostics: d };
+  return { ok: true, file: store.state() === undefined ? undefined : store.snapshotFile() };
 }
 
 /** The providers whose schemas rendering a state needs. */
@@ -163,7 +168,7 @@ export const showCommand: Command = async (args, io) => {
   }
   const target = p.positional[0];
   if (target === undefined) {
-    const st = await readLocalState(io);
+    const st = await readCurrentState(io);
     if (!st.ok) {
       view.diagnostics(st.diagnostics);
       return 1;

@@ -7,14 +7,14 @@
 //
 // What is checked: every block's decoding, provider requirements against the lock file, every
 // reference (undeclared variables, locals, resources and modules; count/each/self/path/terraform
-// misuse; instance keys — see refcheck.ts), and then provider, resource and data source bodies
-// against their providers' schemas and the providers' own Validate* calls (core/validate.ts),
-// which starts the providers as `tofu validate` does.
+// misuse; instance keys), and then provider, resource and data source bodies against their
+// providers' schemas, the providers' own Validate* calls and the lifecycle block's attribute
+// paths: all of it is core's Context.validate, which starts the providers as `tofu validate` does.
 //
 // DIR works like tofu's global `-chdir=DIR`: it is the working directory.
 import os from "node:os";
 import path from "node:path";
-import { allConfigs, Loader, loadConfigWithRootInputs, RootModuleInputs, type Config } from "../configs/index.js";
+import { Loader, loadConfigWithRootInputs, RootModuleInputs, type Config } from "../configs/index.js";
 import { collectVariableValues } from "../configs/inputvars/index.js";
 import { diagnosticToJSON, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { Locks, devOverrides, devOverridesWarning, loadCLIConfig, loadLocksFromFile, LOCK_FILE_PATH } from "../providers/index.js";
@@ -23,9 +23,8 @@ import { goJSONEscape } from "./backend.js";
 import { configProviderRequirements } from "./init.js";
 import type { Command, CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
-import { ReferenceChecker } from "./refcheck.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
-import { SchemaValidator } from "../core/validate.js";
+import { Context } from "../core/index.js";
 import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] validate [options] [DIR]
@@ -85,18 +84,8 @@ export async function validateWorkingDir(workingDir: string, env: CommandIO["env
   if (hasErrors(deps)) return { diagnostics, sources };
 
   const { providerFactory } = await import("./plan.js");
-  const opened = await SchemaValidator.open(loaded.config, { providers: providerFactory(workingDir), functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir });
-  try {
-    diagnostics.push(...opened.diagnostics);
-    if (hasErrors(opened.diagnostics)) return { diagnostics, sources };
-    const refs = new ReferenceChecker((r) => opened.validator.resourceSchema(r)).checkTree(allConfigs(loaded.config));
-    diagnostics.push(...refs);
-    // Bodies against provider schemas once every reference is valid (the walk reports only the
-    // first problem in a chain).
-    if (!hasErrors(refs)) diagnostics.push(...(await opened.validator.validate()));
-  } finally {
-    await opened.validator.close();
-  }
+  const context = new Context({ providers: providerFactory(workingDir), functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir });
+  diagnostics.push(...(await context.validate(loaded.config)).diagnostics);
   // Validating with dev overrides in effect may not match a released provider; say so.
   if (overrides.size > 0) diagnostics.push(devOverridesWarning(overrides));
   return { diagnostics, sources };

@@ -1,7 +1,11 @@
 // What init and validate share about talking to the terminal, as tofu's views do: colour tags
 // (`[reset][bold]...`), diagnostics rendered with source snippets (errors to stderr, warnings to
-// stdout, each optionally followed by a blank line), and the lines typed at a prompt.
+// stdout, each optionally followed by a blank line), the lines typed at a prompt, and on a terminal
+// a status line (walk progress) that stays below the lines printed.
+import type { Hooks } from "../core/index.js";
 import { renderDiagnostic, type Diagnostic, type RenderSource } from "../hcl/index.js";
+import type { Plan, ProviderSchemaSet } from "../plans/index.js";
+import type { State } from "../states/index.js";
 import type { CommandIO } from "./io.js";
 
 const ANSI: Readonly<Record<string, string>> = {
@@ -11,6 +15,9 @@ const ANSI: Readonly<Record<string, string>> = {
   green: "\u001b[32m",
   yellow: "\u001b[33m",
 };
+
+/** CSI K: erase from the cursor to the end of the line. */
+const ERASE_LINE = "\u001b[K";
 
 export class View {
   /** File name → text, for the snippets in diagnostics. */
@@ -30,9 +37,30 @@ export class View {
     return s.replace(/\[(reset|bold|red|green|yellow)\]/g, (_m, name: string) => (on ? (ANSI[name] ?? "") : ""));
   }
 
-  /** Println to stdout. */
+  /** Println to stdout; a status line stays below what is printed. */
   println(s: string): void {
-    this.io.stdout.write(`${this.color(s)}\n`);
+    if (this.status === "") this.io.stdout.write(`${this.color(s)}\n`);
+    else this.io.stdout.write(`\r${ERASE_LINE}${this.color(s)}\n${this.status}`);
+  }
+
+  /** The single updating line at the bottom of a terminal (walk progress); "" when none is shown. */
+  private status = "";
+
+  /**
+   * Shows `s` as the status line, replacing the previous one. Only on a terminal: output that is
+   * not a terminal stays exactly what tofu prints.
+   */
+  setStatus(s: string): void {
+    if (this.io.stdout.isTTY !== true || s === this.status) return;
+    this.status = s;
+    this.io.stdout.write(`\r${ERASE_LINE}${s}`);
+  }
+
+  /** Erases the status line (before anything else is written to the terminal). */
+  clearStatus(): void {
+    if (this.status === "") return;
+    this.status = "";
+    this.io.stdout.write(`\r${ERASE_LINE}`);
   }
 
   /** Eprintln to stderr. */
@@ -50,6 +78,7 @@ export class View {
   }
 
   diagnostics(diags: readonly Diagnostic[]): void {
+    if (diags.length > 0) this.clearStatus();
     for (const d of diags) {
       const stream = d.severity === "error" ? "stderr" : "stdout";
       const color = this.colorEnabled && this.io[stream].isTTY === true;
@@ -95,4 +124,39 @@ export class LineReader {
       this.buffer += typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
     }
   }
+}
+
+/** What "Apply complete!" counts (tofu's countHook). */
+export interface AppliedCounts {
+  readonly added: number;
+  readonly changed: number;
+  readonly removed: number;
+  readonly imported: number;
+}
+
+/**
+ * What plan, apply, destroy and refresh show, in one of two forms: the human text or `-json`'s
+ * message stream (tofu's views.Plan / Apply / Refresh with their Operation and hooks).
+ */
+export interface OperationView {
+  /** The terminal and the configuration sources that diagnostics quote. */
+  readonly view: View;
+  readonly json: boolean;
+  /** The hooks a walk reports to, counting applied changes. */
+  readonly hooks: Hooks & AppliedCounts;
+  diagnostics(diags: readonly Diagnostic[]): void;
+  /** After flag errors: "For more help on using this command, run: …" (human only). */
+  helpPrompt(command: string): void;
+  /** The plan just made: the human plan, or drift, planned changes, summary and output actions. */
+  plan(plan: Plan, schemas: Map<string, ProviderSchemaSet>): Diagnostic[];
+  /** After a plan that can be applied: the saved-plan or "-out" note (human only). */
+  planNextStep(outPath: string | undefined): void;
+  /** Applying a saved plan: its changes (`-json` only). */
+  plannedChanges(plan: Plan): void;
+  /** "Apply complete! …" / "Destroy complete! …" (the destroy command's wording with `destroyCmd`). */
+  resourceCount(destroyCmd: boolean): void;
+  /** The root module's outputs after an apply or refresh. */
+  outputs(state: State): void;
+  /** A walk has finished: the progress line goes away, any heartbeat stops. */
+  walkDone(): void;
 }

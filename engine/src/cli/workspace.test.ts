@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { applyCommand } from "./apply.js";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { FakeBackend } from "../states/httpbackend.testkit.js";
+import { initCommand } from "./init.js";
+import { applyCommand, destroyCommand } from "./apply.js";
+import { outputCommand } from "./output.js";
+import { planCommand } from "./plan.js";
+import { showCommand } from "./show.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
 import { stateCommand } from "./state.js";
 import { workspaceCommand } from "./workspace.js";
@@ -55,6 +60,45 @@ describe("terrace workspace", () => {
     expect((await runCommand(workspaceCommand, ["delete", "nope"], dir)).stdout).toBe('Deleted workspace "nope"!\n');
     expect((await runCommand(workspaceCommand, ["list"], dir)).stdout).toBe("* default\n\n");
   });
+
+  it("plan, apply, destroy, show and output work on the selected workspace's state", async () => {
+    const { dir } = workDir({ "main.tf": 'resource "terraform_data" "a" {\n  input = terraform.workspace\n}\noutput "ws" {\n  value = terraform_data.a.output\n}\n' });
+    expect((await runCommand(workspaceCommand, ["new", "dev"], dir)).code).toBe(0);
+    const applied = await runCommand(applyCommand, ["-auto-approve", "-no-color"], dir);
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain('ws = "dev"');
+    expect(existsSync(path.join(dir, "terraform.tfstate"))).toBe(false);
+    const st = JSON.parse(readFileSync(path.join(dir, "terraform.tfstate.d/dev/terraform.tfstate"), "utf8")) as { outputs: Record<string, { value: unknown }> };
+    expect(st.outputs["ws"]?.value).toBe("dev");
+    expect((await runCommand(planCommand, ["-no-color", "-detailed-exitcode"], dir)).code).toBe(0);
+    expect((await runCommand(outputCommand, ["-raw", "ws"], dir)).stdout).toBe("dev");
+    expect((await runCommand(showCommand, ["-no-color"], dir)).stdout).toContain('input  = "dev"');
+    // The default workspace has nothing yet: a plan there creates the object again.
+    expect((await runCommand(workspaceCommand, ["select", "default"], dir)).code).toBe(0);
+    expect((await runCommand(planCommand, ["-no-color"], dir)).stdout).toContain("Plan: 1 to add, 0 to change, 0 to destroy.");
+    expect((await runCommand(workspaceCommand, ["select", "dev"], dir)).code).toBe(0);
+    expect((await runCommand(destroyCommand, ["-auto-approve", "-no-color"], dir)).stdout).toContain("Destroy complete! Resources: 1 destroyed.");
+  }, 60_000);
+
+  it("plan and apply read and write an http backend's state, holding its lock while applying", async () => {
+    const backend = new FakeBackend();
+    const url = await backend.start();
+    onTestFinished(() => backend.stop());
+    const { dir } = workDir({
+      "main.tf": `terraform {\n  backend "http" {\n    address        = "${url}/state"\n    lock_address   = "${url}/state/lock"\n    unlock_address = "${url}/state/lock"\n  }\n}\n${MAIN}`,
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const applied = await runCommand(applyCommand, ["-auto-approve", "-no-color"], dir);
+    expect(applied.stderr).toBe("");
+    expect(applied.code).toBe(0);
+    expect(existsSync(path.join(dir, "terraform.tfstate"))).toBe(false);
+    const stored = JSON.parse(backend.state ?? "{}") as { resources?: Array<{ name: string }> };
+    expect(stored.resources?.map((r) => r.name)).toEqual(["a"]);
+    expect(backend.seen.map((r) => r.method)).toEqual(expect.arrayContaining(["LOCK", "GET", "POST", "UNLOCK"]));
+    expect(backend.lock).toBeUndefined();
+    expect((await runCommand(planCommand, ["-no-color", "-detailed-exitcode"], dir)).code).toBe(0);
+    expect((await runCommand(workspaceCommand, ["new", "dev"], dir)).stderr).toContain("workspaces not supported");
+  }, 60_000);
 
   it("honours TF_WORKSPACE", async () => {
     const { dir } = workDir({ "main.tf": MAIN });

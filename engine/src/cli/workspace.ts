@@ -23,7 +23,7 @@ import type { Value } from "../values/index.js";
 import { parseFlags } from "./args.js";
 import { readBackendState } from "./backend.js";
 import type { Command, CommandIO } from "./io.js";
-import { TOFU_VERSION } from "./plan.js";
+import { TOFU_VERSION } from "./version.js";
 import { View } from "./view.js";
 
 export const DEFAULT_WORKSPACE = "default";

@@ -1,9 +1,10 @@
 // `resource`, `data` and `ephemeral` blocks: meta-arguments (count, for_each, provider,
 // depends_on), lifecycle, provisioners and connection; the rest of the body is kept for the
 // resource type's schema.
-import { impliedProviderLocalName, type Provider as ProviderAddr } from "../addrs/index.js";
+import { impliedProviderLocalName, parseRef, type Provider as ProviderAddr, type Reference } from "../addrs/index.js";
 import {
   errorDiag,
+  hasErrors,
   exprAsKeyword,
   exprList,
   formatRange,
@@ -339,8 +340,6 @@ function decodeIgnoreChanges(managed: ManagedResource, expr: AnyExpression, diag
   }
 }
 
-const NON_RESOURCE_ROOTS = new Set(["var", "local", "module", "path", "terraform", "tofu", "self", "each", "count"]);
-
 /**
  * Each replace_triggered_by item must refer to exactly one resource (or resource instance),
  * optionally indexed by count.index or each.key. JSON items are strings holding native syntax.
@@ -357,21 +356,30 @@ export function decodeReplaceTriggeredBy(expr: AnyExpression): { exprs: AnyExpre
       item = n.expr;
     }
     exprs.push(item);
-    let resourceCount = 0;
+    // lang.ReferencesInExpr: a traversal that is not a valid reference (a bare name, say) is
+    // reported against the item, and the item is not checked further.
+    const refs: Reference[] = [];
+    let refErrors = false;
     for (const t of exprVariables(item)) {
-      const root = t[0];
-      const attr = t[1];
-      const rootName = root?.kind === "Root" ? root.name : "";
-      if (rootName === "each") {
-        if (!(attr?.kind === "Attr" && attr.name === "key")) {
+      const parsed = parseRef(t);
+      for (const d of parsed.diagnostics) diagnostics.push({ ...d, subject: item.range });
+      if (hasErrors(parsed.diagnostics)) refErrors = true;
+      else if (parsed.result) refs.push(parsed.result);
+    }
+    if (refErrors) continue;
+    let resourceCount = 0;
+    for (const ref of refs) {
+      const subj = ref.subject;
+      if (subj.kind === "Resource" || subj.kind === "ResourceInstance") {
+        resourceCount++;
+      } else if (subj.kind === "ForEachAttr") {
+        if (subj.name !== "key") {
           diagnostics.push(errorDiag("Invalid each reference in replace_triggered_by expression", "Only each.key may be used in replace_triggered_by.", item.range));
         }
-      } else if (rootName === "count") {
-        if (!(attr?.kind === "Attr" && attr.name === "index")) {
+      } else if (subj.kind === "CountAttr") {
+        if (subj.name !== "index") {
           diagnostics.push(errorDiag("Invalid count reference in replace_triggered_by expression", "Only count.index may be used in replace_triggered_by.", item.range));
         }
-      } else if (!NON_RESOURCE_ROOTS.has(rootName)) {
-        resourceCount++;
       } else {
         diagnostics.push(
           errorDiag(

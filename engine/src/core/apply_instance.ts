@@ -9,15 +9,19 @@ import { resourceAddrString } from "../configs/index.js";
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
 import { checkApplyResult, checkFinalPlan, impliedType, unknownAsNull } from "../providers/index.js";
 import { NotDeposed } from "../states/index.js";
-import { nullVal, unmarkDeep, type Value } from "../values/index.js";
+import { nullVal, numberIntVal, stringVal, unmarkDeep, type Value } from "../values/index.js";
+import type { InstanceKey } from "../addrs/index.js";
 import { providerDiagnostics } from "./diags.js";
-import { NO_REPETITION, repetitionFor } from "./expand.js";
+import { NO_REPETITION, repetitionFor, type RepetitionData } from "./expand.js";
 import { evalInstanceConfig, instanceProvider, readPriorObject, remark, unmarkForProvider, writeObject, type InstanceProvider } from "./instance.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { proposedNew } from "./objchange.js";
+import { processIgnoreChanges } from "./lifecycle.js";
 import { expandResource } from "./plan_instance.js";
 import type { RunState } from "./run.js";
 import { markSensitiveBySchema } from "./schemabody.js";
+import { resourceConditions } from "./conditions.js";
+import { applyProvisioners, destroyProvisioners, resourceProvisioners } from "./provisioners.js";
 
 /** The resource node of an apply graph only evaluates count/for_each (for each.* and whole-resource values). */
 export async function expandResourceForApply(run: RunState, n: Extract<GraphNode, { kind: "resource" }>): Promise<Diagnostic[]> {
@@ -37,10 +41,12 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
   const typeName = rc.type;
   const ty = impliedType(ip.schema.block);
 
+  diagnostics.push(...resourceConditions(run, "pre", addr, rc, rep));
+  if (hasErrors(diagnostics)) return diagnostics;
   const cfg = evalInstanceConfig(run, addr, rc, rep, ip.schema);
   diagnostics.push(...cfg.diagnostics);
   if (hasErrors(diagnostics)) return diagnostics;
-  const [config, configMarks] = unmarkForProvider(cfg.value);
+  let [config, configMarks] = unmarkForProvider(cfg.value);
 
   if (rc.mode === "data") {
     const r = await ip.provider.readDataSource({ typeName, config });
@@ -48,6 +54,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
     if (hasErrors(diagnostics)) return diagnostics;
     const value = markSensitiveBySchema(ip.schema.block, remark(r.state, configMarks));
     diagnostics.push(...writeObject(run, addr, ip, value, { status: "ready", dependencies: [], createBeforeDestroy: false }));
+    diagnostics.push(...resourceConditions(run, "post", addr, rc, rep, value));
     return diagnostics;
   }
 
@@ -67,6 +74,8 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
     prior = r.value;
   }
   const [priorPlain] = unmarkDeep(prior);
+  // ignore_changes applies again, as when planning (a tainted prior was planned as a create).
+  if (src?.status !== "tainted") [config, configMarks] = unmarkForProvider(processIgnoreChanges(rc, prior, cfg.value, ip.schema.block));
 
   // Plan again with the final configuration and check it against the saved plan.
   const proposed = proposedNew(ip.schema.block, priorPlain, config);
@@ -113,23 +122,42 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
   }
   diagnostics.push(...applyDiags);
   const failed = hasErrors(applyDiags);
-  run.opts.hooks.postApply?.(addr, "", ch.change.action, newState, failed);
+  // PostApply follows the state write, as in OpenTofu: what the UI reports done is in the state.
+  const postApply = (provisionFailed = false) => run.opts.hooks.postApply?.(addr, "", ch.change.action, newState, failed || provisionFailed);
 
   if (newState.kind === "null") {
     // The provider says no object exists (a failed create, or an update that lost the object).
     run.state.setResourceInstanceCurrent(addr, undefined, ip.addr, ip.key);
+    postApply();
     return failed ? restoreOnFailure(run, addr, deposedKey, diagnostics) : diagnostics;
   }
   const value = markSensitiveBySchema(ip.schema.block, remark(newState, configMarks));
-  diagnostics.push(
-    ...writeObject(run, addr, ip, value, {
-      // A create that failed part-way leaves an object that must be replaced next time.
-      status: failed && prior.kind === "null" ? "tainted" : "ready",
+  // A create (a replacement's too: its prior is gone) that failed, part-way or in a
+  // provisioner, leaves an object that must be replaced next time (OpenTofu's maybeTainted).
+  const creating = prior.kind === "null";
+  const write = (tainted: boolean) =>
+    writeObject(run, addr, ip, value, {
+      status: tainted ? "tainted" : "ready",
       dependencies: run.dependencies.get(nodeName(n)) ?? [],
-      createBeforeDestroy: rc.managed?.createBeforeDestroy ?? false,
+      // Forced create_before_destroy (a dependent is CBD) is recorded too, so later destroy
+      // ordering keeps honouring it (OpenTofu's CreateBeforeDestroy on the apply node).
+      createBeforeDestroy: run.createBeforeDestroy(n.module, resourceAddrString(rc), rc.managed?.createBeforeDestroy ?? false) || ch.change.action === "CreateThenDelete",
       ...(ar.private.length > 0 ? { private: ar.private } : {}),
-    }),
-  );
+    });
+  const tainted = failed && creating;
+  diagnostics.push(...write(tainted));
+  // Creation-time provisioners run once the new object is in state, on new objects only.
+  if (creating && !hasErrors(diagnostics)) {
+    const prov = await applyProvisioners(run, addr, resourceProvisioners(rc), rep, value, tainted, "create");
+    diagnostics.push(...prov);
+    if (hasErrors(prov)) {
+      diagnostics.push(...write(true));
+      postApply(true);
+      return restoreOnFailure(run, addr, deposedKey, diagnostics);
+    }
+  }
+  postApply();
+  if (!hasErrors(diagnostics)) diagnostics.push(...resourceConditions(run, "post", addr, rc, rep, value));
   return diagnostics;
 }
 
@@ -173,6 +201,16 @@ export async function destroyInstance(run: RunState, n: Extract<GraphNode, { kin
   const [priorPlain] = unmarkDeep(prior.value);
   const ty = impliedType(schema.block);
   run.opts.hooks.preApply?.(addr, deposedKey, "Delete", prior.value, nullVal(ty));
+  // Destroy-time provisioners run first, for the current object only; a failure keeps it.
+  const provs = deposedKey === NotDeposed && res.mode === "managed" ? destroyProvisioners(run.config, addr) : undefined;
+  if (provs) {
+    const p = await applyProvisioners(run, addr, provs, keyRepetition(addr.resource.key), prior.value, src.status === "tainted", "destroy");
+    diagnostics.push(...p);
+    if (hasErrors(p)) {
+      run.opts.hooks.postApply?.(addr, deposedKey, "Delete", prior.value, true);
+      return diagnostics;
+    }
+  }
   const ar = await provider.applyResourceChange({
     typeName: res.type,
     priorState: priorPlain,
@@ -181,8 +219,19 @@ export async function destroyInstance(run: RunState, n: Extract<GraphNode, { kin
     ...(src.private ? { plannedPrivate: src.private } : {}),
   });
   diagnostics.push(...providerDiagnostics(ar.diagnostics, undefined));
+  if (!hasErrors(diagnostics)) forget();
   run.opts.hooks.postApply?.(addr, deposedKey, "Delete", ar.newState, hasErrors(diagnostics));
-  if (hasErrors(diagnostics)) return diagnostics;
-  forget();
   return diagnostics;
+}
+
+/** count.index / each.key of an instance, from its key (destroy-time provisioners see only these). */
+function keyRepetition(key: InstanceKey): RepetitionData {
+  switch (key.kind) {
+    case "IntKey":
+      return { countIndex: numberIntVal(key.value) };
+    case "StringKey":
+      return { eachKey: stringVal(key.value) };
+    default:
+      return NO_REPETITION;
+  }
 }

@@ -7,6 +7,7 @@ import { nodeName, type GraphNode } from "./nodes.js";
 import {
   applyExpansionTransformer,
   cbdEdgeTransformer,
+  checkTransformer,
   configResourceTransformer,
   dependsOnTransformer,
   destroyEdgeTransformer,
@@ -17,6 +18,8 @@ import {
   orphanResourceTransformer,
   providerTransformer,
   referenceTransformer,
+  removedBlocksTransformer,
+  targetingTransformer,
   type BuildContext,
   type Graph,
   type Transformer,
@@ -46,17 +49,28 @@ export function cycleDiagnostics(g: Graph): Diagnostic[] {
 /** The plan graph: every configuration object, orphans from state, providers, references. */
 export function planTransformers(destroy: boolean): Transformer[] {
   if (destroy) {
-    return [namedValuesTransformer(false), moduleCallTransformer, orphanResourceTransformer, providerTransformer, moduleExpansionTransformer, referenceTransformer];
+    return [
+      namedValuesTransformer(false),
+      moduleCallTransformer,
+      orphanResourceTransformer,
+      providerTransformer,
+      moduleExpansionTransformer,
+      referenceTransformer,
+      targetingTransformer,
+    ];
   }
   return [
+    removedBlocksTransformer,
     namedValuesTransformer(true),
     moduleCallTransformer,
     configResourceTransformer,
+    checkTransformer,
     orphanResourceTransformer,
     providerTransformer,
     moduleExpansionTransformer,
     referenceTransformer,
     dependsOnTransformer,
+    targetingTransformer,
   ];
 }
 
@@ -65,7 +79,7 @@ export function applyTransformers(destroy: boolean): Transformer[] {
   return [
     namedValuesTransformer(!destroy),
     moduleCallTransformer,
-    ...(destroy ? [] : [configResourceTransformer]),
+    ...(destroy ? [] : [configResourceTransformer, checkTransformer]),
     diffTransformer,
     providerTransformer,
     moduleExpansionTransformer,
@@ -74,5 +88,6 @@ export function applyTransformers(destroy: boolean): Transformer[] {
     dependsOnTransformer,
     destroyEdgeTransformer,
     cbdEdgeTransformer,
+    targetingTransformer,
   ];
 }

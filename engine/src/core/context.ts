@@ -2,22 +2,40 @@
 // configuration against a state, and apply a plan. Each run loads the provider schemas it needs,
 // builds its graph, walks it with the parallelism limit, and closes every provider instance it
 // started.
-import { RootModuleInstance, type Provider as ProviderAddr } from "../addrs/index.js";
-import { allConfigs, inputVariableDeclarations, type Config } from "../configs/index.js";
+import {
+  AbsModuleCall,
+  AbsResource,
+  ModuleCall,
+  Resource as ResourceAddr,
+  RootModuleInstance,
+  uniqueKey,
+  type AbsResourceInstance,
+  type Provider as ProviderAddr,
+  type Targetable,
+} from "../addrs/index.js";
+import { allConfigs, inputVariableDeclarations, resourceAddrString, type Config } from "../configs/index.js";
 import { finalizeInputVariables, type InputValue } from "../configs/inputvars/index.js";
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
-import { walk, type VertexOutcome } from "../graph/index.js";
+import { walk, type VertexOutcome, type WalkProgress } from "../graph/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
-import { SyncState, type State } from "../states/index.js";
+import { SyncState, type State, type StateObserver } from "../states/index.js";
 import type { Value } from "../values/index.js";
 import { applyTransformers, buildGraph, planTransformers } from "./builder.js";
 import { deletedOutputChange, executeNode } from "./execute.js";
 import { nodeName, type GraphNode } from "./nodes.js";
-import { changesEmpty, newPlan, type Plan, type ProviderSchemaSet } from "../plans/index.js";
+import { newPlan, planCanApply, type Plan, type ProviderSchemaSet } from "../plans/index.js";
+import { driftedResources, managedResourcesEqual, relevantAttributes } from "./drift.js";
+import { forcedCreateBeforeDestroy } from "./cbd.js";
 import type { Hooks } from "./hooks.js";
+import { runChecks } from "./checks.js";
+import { appliedTargetingWarning, targetingActive, targetingWarning, verifyTargetedMoves } from "./targeting.js";
+import { expansionKeys } from "./expand.js";
+import { InstanceSet, finishMoves, prepareMoves, type PreparedMoves } from "../refactoring/index.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
-import { ChangesSync, RunState, type Operation } from "./run.js";
+import { ChangesSync, RunState, type Operation, type RunOptions } from "./run.js";
+import { postExpansionImportValidation, validateImportTargets, type ImportOpts } from "./import.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
+import { validateConfig } from "./validate.js";
 
 export const DEFAULT_PARALLELISM = 10;
 
@@ -47,17 +65,35 @@ export interface ContextOptions {
 }
 
 export interface PlanOptions {
-  readonly mode?: "normal" | "destroy";
+  /** "refresh-only" refreshes every object and plans no change (`-refresh-only`). */
+  readonly mode?: "normal" | "destroy" | "refresh-only";
   /** False skips ReadResource on prior objects (`-refresh=false`). */
   readonly refresh?: boolean;
   /** Root module variables as the caller set them (unset ones take their defaults). */
   readonly variables?: ReadonlyMap<string, InputValue>;
+  /** Instances to replace even when an update would do (`-replace`). */
+  readonly replace?: readonly AbsResourceInstance[];
+  /** Only these objects and what they depend on (`-target`). */
+  readonly targets?: readonly Targetable[];
+  /** Everything but these objects and what depends on them (`-exclude`). */
+  readonly excludes?: readonly Targetable[];
 }
 
 export interface ApplyOptions {
   /** Called with snapshots of the state while the apply runs (at most once per `persistIntervalMs`). */
   readonly persist?: (state: State) => Promise<Diagnostic[]>;
   readonly persistIntervalMs?: number;
+  /** Sees every state change as the walk makes it (the local store's apply journal). */
+  readonly observer?: StateObserver;
+}
+
+interface RunParts {
+  readonly config: Config;
+  readonly state: SyncState;
+  readonly prevRunState?: SyncState;
+  readonly changes: ChangesSync;
+  readonly providers: ProviderManager;
+  readonly timestamp: Date;
 }
 
 export interface PlanResult {
@@ -70,17 +106,35 @@ export interface PlanResult {
 export class Context {
   constructor(private readonly opts: ContextOptions) {}
 
-  private newRun(op: Operation, destroy: boolean, refresh: boolean, config: Config, state: SyncState, changes: ChangesSync, providers: ProviderManager, timestamp: Date): RunState {
-    return new RunState(config, state, changes, providers, {
-      operation: op,
-      destroy,
-      refresh,
-      workspace: this.opts.workspace ?? "default",
-      cwd: this.opts.cwd ?? ".",
-      functionFS: this.opts.functionFS ?? NO_FILES,
-      planTimestamp: timestamp,
-      hooks: this.opts.hooks ?? {},
+  /** OpenTofu's Context.Validate: references, then bodies against provider schemas and the providers' Validate* calls. */
+  async validate(config: Config): Promise<{ diagnostics: Diagnostic[] }> {
+    const o = this.opts;
+    const diagnostics = await validateConfig(config, {
+      providers: o.providers,
+      ...(o.functionFS ? { functionFS: o.functionFS } : {}),
+      ...(o.workspace ? { workspace: o.workspace } : {}),
+      ...(o.cwd ? { cwd: o.cwd } : {}),
     });
+    return { diagnostics };
+  }
+
+  private newRun(op: Operation, opts: Pick<RunOptions, "destroy" | "refresh" | "refreshOnly" | "forceReplace" | "targets" | "excludes">, parts: RunParts): RunState {
+    return new RunState(
+      parts.config,
+      parts.state,
+      parts.changes,
+      parts.providers,
+      {
+        operation: op,
+        ...opts,
+        workspace: this.opts.workspace ?? "default",
+        cwd: this.opts.cwd ?? ".",
+        functionFS: this.opts.functionFS ?? NO_FILES,
+        planTimestamp: parts.timestamp,
+        hooks: this.opts.hooks ?? {},
+      },
+      parts.prevRunState,
+    );
   }
 
   /** Every provider the configuration and state need (for their schemas). */
@@ -108,10 +162,19 @@ export class Context {
   }
 
   private async walkGraph(run: RunState, graph: Graph, onProgress?: () => void): Promise<Diagnostic[]> {
+    // The hooks see the walk's counts too (the CLI's progress line).
+    const walkProgress = this.opts.hooks?.walkProgress?.bind(this.opts.hooks);
+    const progress =
+      onProgress || walkProgress
+        ? (p: WalkProgress) => {
+            onProgress?.();
+            walkProgress?.(p.done, p.total);
+          }
+        : undefined;
     const result = await walk<GraphNode, Diagnostic[]>(graph, (n, wctx) => executeNode(run, n, wctx), {
       parallelism: this.opts.parallelism ?? DEFAULT_PARALLELISM,
       isFailure: (r) => hasErrors(r),
-      ...(onProgress ? { onProgress } : {}),
+      ...(progress ? { onProgress: progress } : {}),
     });
     const diagnostics: Diagnostic[] = [];
     for (const o of result.outcomes) diagnostics.push(...outcomeDiagnostics(o));
@@ -119,32 +182,78 @@ export class Context {
   }
 
   async plan(config: Config, prevRunState: State, opts: PlanOptions = {}): Promise<PlanResult> {
-    const destroy = opts.mode === "destroy";
+    const mode = opts.mode ?? "normal";
+    const destroy = mode === "destroy";
     const timestamp = new Date();
     const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0");
-    const state = new SyncState(prevRunState.deepCopy());
-    const run = this.newRun("plan", destroy, opts.refresh ?? true, config, state, new ChangesSync(), providers, timestamp);
+    const runOpts = {
+      destroy,
+      refresh: opts.refresh ?? true,
+      refreshOnly: mode === "refresh-only",
+      forceReplace: opts.replace ?? [],
+      targets: opts.targets ?? [],
+      excludes: opts.excludes ?? [],
+    };
+    const moves = planMoves(config, prevRunState, runOpts);
+    // The walk starts from the previous run state with the moves applied (OpenTofu's planWalk).
+    const state = new SyncState(moves.walk.state.deepCopy());
+    const prevRun = new SyncState(moves.walk.state.deepCopy());
+    const run = this.newRun("plan", runOpts, { config, state, prevRunState: prevRun, changes: new ChangesSync(), providers, timestamp });
+    for (const m of moves.first.providerMoves) run.providerMoves.set(uniqueKey(m.addr), m);
     const diagnostics: Diagnostic[] = [];
-    const errored = (): PlanResult => ({
-      plan: newPlan({ uiMode: destroy ? "destroy" : "normal", prevRunState: prevRunState.deepCopy(), priorState: prevRunState.deepCopy(), errored: true, timestamp }),
-      diagnostics,
+    const planFields = {
+      uiMode: mode,
+      targetAddrs: [...runOpts.targets],
+      excludeAddrs: [...runOpts.excludes],
+      forceReplaceAddrs: [...runOpts.forceReplace],
+      complete: runOpts.targets.length === 0 && runOpts.excludes.length === 0,
+    };
+    const errored = (diags: Diagnostic[] = diagnostics): PlanResult => ({
+      plan: newPlan({ ...planFields, prevRunState: prevRunState.deepCopy(), priorState: prevRunState.deepCopy(), errored: true, timestamp }),
+      diagnostics: diags,
       schemas: providers.schemaSets(),
     });
     try {
+      diagnostics.push(...targetingWarning(runOpts));
+      // Moves come first: -target/-exclude that split a move leave nothing sensible to plan.
+      diagnostics.push(...moves.first.diagnostics);
+      if (hasErrors(diagnostics)) return errored();
+      diagnostics.push(...verifyTargetedMoves(moves.first.results.changes.values(), runOpts));
+      if (hasErrors(diagnostics)) return errored();
+      if (moves.walk !== moves.first) diagnostics.push(...moves.walk.diagnostics);
       diagnostics.push(...(await providers.loadSchemas(this.providersNeeded(config, prevRunState))));
       if (hasErrors(diagnostics)) return errored();
       diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
       if (hasErrors(diagnostics)) return errored();
-      const b: BuildContext = { config, state: prevRunState, providers, destroy, changes: [] };
+      // Import blocks take part in normal plans only (import.ts).
+      if (mode === "normal") diagnostics.push(...validateImportTargets(config));
+      if (hasErrors(diagnostics)) return errored();
+      const b: BuildContext = { config, state: moves.walk.state, providers, destroy, changes: [], targets: runOpts.targets, excludes: runOpts.excludes };
       const built = buildGraph(b, planTransformers(destroy));
       diagnostics.push(...built.diagnostics);
       if (hasErrors(diagnostics)) return errored();
+      for (const k of forcedCreateBeforeDestroy(built.graph)) run.forcedCBD.add(k);
+      // What each resource depends on, for the NoOp instances that record it while planning.
+      for (const n of built.graph.vertices()) if (n.kind === "resource") run.dependencies.set(nodeName(n), resourceDependencies(built.graph, n));
       diagnostics.push(...(await this.walkGraph(run, built.graph)));
+      if (!hasErrors(diagnostics)) diagnostics.push(...postExpansionImportValidation(run));
+      // Invalid move statements are the likely cause of any other problem, so they replace
+      // every other diagnostic (OpenTofu's postPlanValidateMoves).
+      const finished = finishMoves(moves.walk, config, declaredInstances(run), diagnostics);
+      if (finished.invalid) return errored(finished.diagnostics);
+      diagnostics.push(...finished.diagnostics);
+      for (const c of run.changes.all()) {
+        c.prevRunAddr = moves.walk.results.oldAddr(c.addr);
+        // OpenTofu's deleteActionReason: an object moved to an address nothing declares.
+        if (c.actionReason === "DeleteBecauseNoResourceConfig" && !c.addr.equal(c.prevRunAddr)) c.actionReason = "DeleteBecauseNoMoveTarget";
+      }
 
       const outputs = [...run.outputChanges];
       const declared = config.module.outputs;
       for (const name of [...prevRunState.rootModule().outputValues.keys()].sort()) {
         if (!destroy && declared.has(name)) continue;
+        // Targeting keeps only outputs descending from kept resources; a removed one has none.
+        if (targetingActive(runOpts)) continue;
         const d = deletedOutputChange(run, name);
         if (d) outputs.push(d);
       }
@@ -152,17 +261,53 @@ export class Context {
       const variableValues = new Map<string, Value>();
       for (const [name, iv] of opts.variables ?? []) if (iv.value !== undefined) variableValues.set(name, iv.value);
       const isErrored = hasErrors(diagnostics);
+      const priorState = state.close();
+      const prevRunUpgraded = prevRun.close();
+      const drift = driftedResources(providers, prevRunUpgraded, priorState, moves.walk.results);
+      diagnostics.push(...drift.diagnostics);
       const plan = newPlan({
-        uiMode: destroy ? "destroy" : "normal",
+        ...planFields,
         variableValues,
         changes: { resources: run.changes.all(), outputs },
-        priorState: state.close(),
-        prevRunState: prevRunState.deepCopy(),
+        driftedResources: drift.changes,
+        priorState,
+        prevRunState: prevRunUpgraded,
         timestamp,
         errored: isErrored,
+        checks: runChecks(run).results(),
       });
-      plan.applyable = !isErrored && !changesEmpty(plan.changes);
+      plan.relevantAttributes = relevantAttributes(config, providers, plan);
+      // A refresh-only plan applies when refreshing changed something (OpenTofu's Plan.CanApply).
+      plan.applyable = planCanApply(plan, !managedResourcesEqual(prevRunUpgraded, priorState));
       return { plan, diagnostics, schemas: providers.schemaSets() };
+    } finally {
+      await providers.close();
+    }
+  }
+
+  /**
+   * `terrace import` (OpenTofu's Context.Import): the plan walk with refreshing and planning
+   * switched off, the command-line targets imported on the way (import.ts); the result is the
+   * state to write. Nothing is written when there are errors.
+   */
+  async import(config: Config, prevRunState: State, opts: ImportOpts): Promise<{ state: State; diagnostics: Diagnostic[] }> {
+    const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0");
+    const state = new SyncState(prevRunState.deepCopy());
+    const runOpts = { destroy: false, refresh: false, refreshOnly: true, forceReplace: [], targets: [], excludes: [] };
+    const run = this.newRun("plan", runOpts, { config, state, changes: new ChangesSync(), providers, timestamp: new Date() });
+    for (const t of opts.targets) run.imports.addCommandLineTarget(t);
+    const diagnostics: Diagnostic[] = [];
+    try {
+      diagnostics.push(...(await providers.loadSchemas(this.providersNeeded(config, prevRunState))));
+      if (!hasErrors(diagnostics)) diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
+      if (hasErrors(diagnostics)) return { state: prevRunState, diagnostics };
+      const b: BuildContext = { config, state: prevRunState, providers, destroy: false, changes: [], targets: [], excludes: [] };
+      const built = buildGraph(b, planTransformers(false));
+      diagnostics.push(...built.diagnostics);
+      if (hasErrors(diagnostics)) return { state: prevRunState, diagnostics };
+      diagnostics.push(...(await this.walkGraph(run, built.graph)));
+      if (!hasErrors(diagnostics)) diagnostics.push(...postExpansionImportValidation(run));
+      return { state: hasErrors(diagnostics) ? prevRunState : state.close(), diagnostics };
     } finally {
       await providers.close();
     }
@@ -171,8 +316,12 @@ export class Context {
   async apply(plan: Plan, config: Config, opts: ApplyOptions = {}): Promise<{ state: State; diagnostics: Diagnostic[] }> {
     const destroy = plan.uiMode === "destroy";
     const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0");
-    const state = new SyncState(plan.priorState.deepCopy());
-    const run = this.newRun("apply", destroy, false, config, state, new ChangesSync(plan.changes.resources), providers, plan.timestamp);
+    const state = new SyncState(plan.priorState.deepCopy(), opts.observer);
+    const run = this.newRun(
+      "apply",
+      { destroy, refresh: false, refreshOnly: plan.uiMode === "refresh-only", forceReplace: plan.forceReplaceAddrs, targets: plan.targetAddrs, excludes: plan.excludeAddrs },
+      { config, state, changes: new ChangesSync(plan.changes.resources), providers, timestamp: plan.timestamp },
+    );
     const diagnostics: Diagnostic[] = [];
     const interval = opts.persistIntervalMs ?? 20_000;
     let lastPersist = Date.now();
@@ -186,6 +335,12 @@ export class Context {
         diagnostics.push(...(await persist(snapshot)).filter((d) => d.severity === "warning"));
       });
     };
+    // Imports happened when planning; the UI still reports them first (OpenTofu's Context.Apply).
+    for (const c of plan.changes.resources) {
+      if (!c.change.importing) continue;
+      this.opts.hooks?.preApplyImport?.(c.addr, c.change.importing.id);
+      this.opts.hooks?.postApplyImport?.(c.addr, c.change.importing.id);
+    }
     try {
       diagnostics.push(...(await providers.loadSchemas(this.providersNeeded(config, plan.priorState, plan.changes.resources.map((c) => c.providerAddr.provider)))));
       if (hasErrors(diagnostics)) return { state: state.close(), diagnostics };
@@ -193,23 +348,64 @@ export class Context {
       for (const [name, v] of plan.variableValues) inputs.set(name, { value: v, sourceType: "input" });
       diagnostics.push(...this.rootVariables(run, config, inputs));
       if (hasErrors(diagnostics)) return { state: state.close(), diagnostics };
-      const b: BuildContext = { config, state: plan.priorState, providers, destroy, changes: plan.changes.resources };
+      const b: BuildContext = { config, state: plan.priorState, providers, destroy, changes: plan.changes.resources, targets: plan.targetAddrs, excludes: plan.excludeAddrs };
       const built = buildGraph(b, applyTransformers(destroy));
       diagnostics.push(...built.diagnostics);
       if (hasErrors(diagnostics)) return { state: state.close(), diagnostics };
       for (const n of built.graph.vertices()) if (n.kind === "applyInstance") run.dependencies.set(nodeName(n), resourceDependencies(built.graph, n));
+      for (const k of forcedCreateBeforeDestroy(built.graph)) run.forcedCBD.add(k);
       diagnostics.push(...(await this.walkGraph(run, built.graph, checkpoint)));
       await persisting;
       // Root outputs the configuration no longer declares (all of them after a destroy).
       for (const name of [...(state.withState((s) => [...s.rootModule().outputValues.keys()]))]) {
-        if (destroy || !config.module.outputs.has(name)) state.removeOutputValue(name);
+        if ((destroy || !config.module.outputs.has(name)) && !targetingActive(run.opts)) state.removeOutputValue(name);
       }
+      state.setCheckResults(plan.uiMode === "refresh-only" ? plan.checks : runChecks(run).results());
+      diagnostics.push(...appliedTargetingWarning({ targets: plan.targetAddrs, excludes: plan.excludeAddrs }));
       return { state: state.close(), diagnostics };
     } finally {
       await persisting.catch(() => undefined);
       await providers.close();
     }
   }
+}
+
+/**
+ * The moves of a plan. `first` applies the moved statements to the previous run state. A
+ * destroy plan that refreshes is, in OpenTofu, a normal plan followed by a destroy walk over
+ * its result; that second walk finds the moves already made (so its changes keep their
+ * addresses) and only what is still blocked, and only its warnings are kept: `walk` is that
+ * second application. Otherwise `walk` is `first`.
+ */
+function planMoves(
+  config: Config,
+  prevRunState: State,
+  opts: { destroy: boolean; refresh: boolean; targets: RunOptions["targets"]; excludes: RunOptions["excludes"] },
+): { first: PreparedMoves; walk: PreparedMoves } {
+  const first = prepareMoves(config, prevRunState, opts);
+  if (!opts.destroy || !opts.refresh || prevRunState.empty()) return { first, walk: first };
+  return { first, walk: prepareMoves(config, first.state, opts) };
+}
+
+/** What the walk's expansion declared, for validating move statements (instances.Set). */
+function declaredInstances(run: RunState): InstanceSet {
+  const set = new InstanceSet();
+  for (const c of allConfigs(run.config)) {
+    for (const inst of run.expander.moduleInstances(c.path)) {
+      set.addModuleInstance(inst);
+      for (const name of c.module.moduleCalls.keys()) {
+        if (run.expander.moduleCallExpansion(inst, name)) set.addModuleCall(new AbsModuleCall(inst, new ModuleCall(name)));
+      }
+      for (const rc of [...c.module.managedResources.values(), ...c.module.dataResources.values()]) {
+        const e = run.expander.resourceExpansion(inst, resourceAddrString(rc));
+        if (!e) continue;
+        const res = new AbsResource(inst, new ResourceAddr(rc.mode, rc.type, rc.name));
+        set.addResource(res);
+        for (const key of expansionKeys(e)) set.addResourceInstance(res.instance(key));
+      }
+    }
+  }
+  return set;
 }
 
 function outcomeDiagnostics(o: VertexOutcome<GraphNode, Diagnostic[]>): Diagnostic[] {

@@ -6,6 +6,7 @@
 // unknowns) when it has a change, else its state; during apply, its state. Sensitive marks come
 // from variables, outputs and provider schemas.
 import {
+  AbsResource,
   AbsResourceInstance,
   NoKey,
   ResourceInstance,
@@ -90,14 +91,21 @@ export function resourceValue(run: RunState, module: ModuleInstance, cfg: Resour
   const exp = run.expander.resourceExpansion(module, addr.toString());
   if (!exp) return DynamicVal;
   const inst = (k: InstanceKey) => resourceInstanceValue(run, new AbsResourceInstance(module, new ResourceInstance(addr, k)), cfg);
+  // A refresh-only plan deletes nothing, so instances still in state beyond the expansion are
+  // part of the resource's value, as OpenTofu builds it from the state's instances.
+  const kept = run.opts.operation === "plan" && run.opts.refreshOnly ? [...(run.state.resource(new AbsResource(module, addr))?.instances.values() ?? [])].map((is) => is.key) : [];
   switch (exp.kind) {
     case "single":
       return inst(NoKey);
-    case "count":
-      return tupleVal(expansionKeys(exp).map(inst));
+    case "count": {
+      let n = exp.count;
+      for (const k of kept) if (k.kind === "IntKey" && k.value >= n) n = k.value + 1;
+      return tupleVal(Array.from({ length: n }, (_, i) => inst({ kind: "IntKey", value: i })));
+    }
     case "forEach": {
       const out = new Map<string, Value>();
       for (const k of exp.elements.keys()) out.set(k, inst({ kind: "StringKey", value: k }));
+      for (const k of kept) if (k.kind === "StringKey" && !out.has(k.value)) out.set(k.value, inst(k));
       return objectVal(out);
     }
   }

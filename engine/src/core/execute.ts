@@ -1,15 +1,25 @@
 // Node executors shared by plan and apply (OpenTofu's Execute methods of NodeRootVariable,
 // nodeModuleVariable, NodeLocal, NodeApplyableOutput, nodeExpandModule and NodeApplyableProvider),
 // and the dispatcher the graph walk calls for every vertex.
-import { AbsOutputValue, NoKey, OutputValue, RootModuleInstance, type InstanceKey, type ModuleInstance } from "../addrs/index.js";
-import { configBodyJustAttributes, exprVariables, inputVariableDeclaration, unionBody } from "../configs/index.js";
-import { markVariableValue, prepareFinalInputVariableValue } from "../configs/inputvars/index.js";
+import {
+  AbsOutputValue,
+  AbsResourceInstance,
+  NoKey,
+  OutputValue,
+  ResourceInstance,
+  Resource as ResourceAddr,
+  RootModuleInstance,
+  type InstanceKey,
+  type ModuleInstance,
+} from "../addrs/index.js";
+import { configBodyJustAttributes, exprVariables, inputVariableDeclaration, modulePathString, resourceAddrString, unionBody } from "../configs/index.js";
+import { evalVariableValidations, markVariableValue, prepareFinalInputVariableValue } from "../configs/inputvars/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { WalkContext } from "../graph/index.js";
 import { evaluateAny } from "../lang/eval/index.js";
 import { SENSITIVE, DynamicVal, containsMarked, hasMark, isWhollyKnown, nullVal, rawEquals, unmarkDeep, unmarkDeepWithPaths, type Value } from "../values/index.js";
-import { evalScope } from "./evaluate.js";
-import { NO_REPETITION, evaluateExpansion, type RepetitionData } from "./expand.js";
+import { evalScope, resourceInstanceValue } from "./evaluate.js";
+import { NO_REPETITION, evaluateExpansion, expansionKeys, repetitionFor, type RepetitionData } from "./expand.js";
 import { assertNever } from "../values/index.js";
 import type { GraphNode } from "./nodes.js";
 import type { OutputChange } from "../plans/index.js";
@@ -17,6 +27,11 @@ import type { RunState } from "./run.js";
 import { blockReferences, decodeBody } from "./schemabody.js";
 import { planOrphanInstance, planResource, planResourceInstance, planOrphanResource } from "./plan_instance.js";
 import { applyInstance, destroyInstance, expandResourceForApply } from "./apply_instance.js";
+import { evalCheckRules, resourceCheckable, resourceConditions } from "./conditions.js";
+import { instancePrefix, runChecks } from "./checks.js";
+import { forgetInstance } from "./removed.js";
+import { targetedWalkContext } from "./targeting.js";
+import { unsupportedProvisioners } from "./provisioners.js";
 
 /** Runs one vertex; the diagnostics it returns decide whether the walk counts it as failed. */
 export async function executeNode(run: RunState, n: GraphNode, wctx: WalkContext<GraphNode>): Promise<Diagnostic[]> {
@@ -31,18 +46,33 @@ export async function executeNode(run: RunState, n: GraphNode, wctx: WalkContext
       return expandModuleCall(run, n);
     case "provider":
       return configureProvider(run, n);
-    case "resource":
-      return run.opts.operation === "plan" ? planResource(run, n, wctx) : expandResourceForApply(run, n);
+    case "resource": {
+      // Provisioners this engine cannot run fail the plan, not the apply half-way through.
+      if (run.opts.operation === "plan") {
+        const unsupported = unsupportedProvisioners(n.config);
+        if (unsupported.length > 0) return unsupported;
+      }
+      const diags = run.opts.operation === "plan" ? await planResource(run, n, targetedWalkContext(n, wctx, run.opts)) : await expandResourceForApply(run, n);
+      reportResourceCheckables(run, n);
+      return diags;
+    }
     case "orphanResource":
-      return planOrphanResource(run, n, wctx);
-    case "planInstance":
-      return planResourceInstance(run, n);
+      return planOrphanResource(run, n, targetedWalkContext(n, wctx, run.opts));
+    case "planInstance": {
+      const diags = await planResourceInstance(run, n);
+      // A check block's data source never fails the run: its problems are warnings.
+      return n.config.container?.kind === "check" ? diags.map((d) => (d.severity === "error" ? { ...d, severity: "warning" as const } : d)) : diags;
+    }
     case "planOrphan":
       return planOrphanInstance(run, n);
     case "applyInstance":
-      return applyInstance(run, n);
+      return n.change.change.action === "NoOp" ? recheckUnchangedInstance(run, n) : applyInstance(run, n);
     case "destroyInstance":
       return destroyInstance(run, n);
+    case "forgetInstance":
+      return forgetInstance(run, n);
+    case "check":
+      return evalCheckBlock(run, n);
     default:
       return assertNever(n);
   }
@@ -74,7 +104,15 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
     }
     const fin = prepareFinalInputVariableValue({ value: raw, sourceType: "config", sourceRange: attr?.expr.range }, decl);
     diagnostics.push(...fin.diagnostics);
-    run.values.set("var", inst, n.name, markVariableValue(fin.value, decl));
+    const value = markVariableValue(fin.value, decl);
+    run.values.set("var", inst, n.name, value);
+    // Validation rules (OpenTofu's nodeVariableValidation), once the value converted cleanly; the
+    // module's other variables are visible as far as they are known already.
+    if (decl.validations.length > 0 && !hasErrors(fin.diagnostics)) {
+      const others = new Map<string, Value>();
+      for (const name of cfg?.module.variables.keys() ?? []) others.set(name, run.values.get("var", inst, name) ?? DynamicVal);
+      diagnostics.push(...evalVariableValidations(decl, value, { variables: others, functions: run.functions(n.module) }).diagnostics);
+    }
   }
   return diagnostics;
 }
@@ -104,7 +142,16 @@ async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" 
   const o = run.moduleConfig(n.module)?.module.outputs.get(n.name);
   if (!o?.expr) return [];
   const diagnostics: Diagnostic[] = [];
+  const configAddr = `${n.module.length === 0 ? "" : `${modulePathString(n.module)}.`}output.${n.name}`;
   for (const inst of run.expander.moduleInstances(n.module)) {
+    // Preconditions first: a failed one stops the output's evaluation (not checked while destroying).
+    if (!run.opts.destroy) {
+      const objectAddr = `${instancePrefix(inst)}output.${n.name}`;
+      runChecks(run).reportCheckableObjects(configAddr, [objectAddr]);
+      const pre = evalCheckRules(run, "OutputPrecondition", o.preconditions, { configAddr, objectAddr }, { module: inst, repetition: NO_REPETITION }, run.opts.refreshOnly ? "warning" : "error");
+      diagnostics.push(...pre);
+      if (hasErrors(pre)) continue;
+    }
     const scope = evalScope(run, { module: inst, repetition: NO_REPETITION }, exprVariables(o.expr));
     diagnostics.push(...scope.diagnostics);
     if (hasErrors(scope.diagnostics)) continue;
@@ -120,6 +167,8 @@ async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" 
     run.values.set("output", inst, n.name, value);
     if (!inst.isRoot()) continue;
     if (run.opts.operation === "plan") run.outputChanges.push(outputChange(run, n.name, value, o.sensitive));
+    // A null root output is removed from state rather than stored (OpenTofu's setValue).
+    else if (unmarkDeep(value)[0].kind === "null") run.state.removeOutputValue(n.name);
     else if (isWhollyKnown(unmarkDeep(value)[0])) run.state.setOutputValue(n.name, unmarkDeep(value)[0], o.sensitive);
   }
   return diagnostics;
@@ -140,7 +189,9 @@ export function outputChange(run: RunState, name: string, after: Value, sensitiv
   const before = prior ? prior.value : nullVal(after.type);
   const [plainAfter] = unmarkDeep(after);
   let action: OutputChange["change"]["action"];
-  if (!prior) action = "Create";
+  // Null before and after is a no-op even for a new output (checked first, as OpenTofu does).
+  if (plainAfter.kind === "null" && unmarkDeep(before)[0].kind === "null") action = "NoOp";
+  else if (!prior) action = "Create";
   else if (isWhollyKnown(plainAfter) && rawEquals(unmarkDeep(before)[0], plainAfter) && prior.sensitive === sensitive) action = "NoOp";
   else action = "Update";
   return {
@@ -201,6 +252,49 @@ async function configureProvider(run: RunState, n: Extract<GraphNode, { kind: "p
     if (hasErrors(decoded.diagnostics)) continue;
     const [plain] = unmarkDeep(decoded.value);
     diagnostics.push(...(await run.providers.configure(n.addr, key, plain)));
+  }
+  return diagnostics;
+}
+
+/** The instances of a resource with conditions, for the check results (also when there are none). */
+function reportResourceCheckables(run: RunState, n: Extract<GraphNode, { kind: "resource" }>): void {
+  const rc = n.config;
+  if (rc.preconditions.length + rc.postconditions.length === 0) return;
+  const resAddr = new ResourceAddr(rc.mode, rc.type, rc.name);
+  for (const inst of run.expander.moduleInstances(n.module)) {
+    const exp = run.expander.resourceExpansion(inst, resourceAddrString(rc));
+    if (!exp) continue;
+    const addrs = expansionKeys(exp).map((k) => new AbsResourceInstance(inst, new ResourceInstance(resAddr, k)));
+    const first = addrs[0];
+    const configAddr = first ? resourceCheckable(first, rc).configAddr : `${n.module.length === 0 ? "" : `${modulePathString(n.module)}.`}${resourceAddrString(rc)}`;
+    runChecks(run).reportCheckableObjects(configAddr, addrs.map((a) => a.toString()));
+  }
+}
+
+/**
+ * Apply of an unchanged instance with conditions (NodeApplyableResourceInstance with a NoOp
+ * change): its conditions are checked again against the values known now.
+ */
+async function recheckUnchangedInstance(run: RunState, n: Extract<GraphNode, { kind: "applyInstance" }>): Promise<Diagnostic[]> {
+  const addr = n.change.addr;
+  const exp = run.expander.resourceExpansion(addr.module, resourceAddrString(n.config));
+  const rep = exp ? repetitionFor(exp, addr.resource.key) : NO_REPETITION;
+  const diagnostics = resourceConditions(run, "pre", addr, n.config, rep);
+  if (hasErrors(diagnostics)) return diagnostics;
+  diagnostics.push(...resourceConditions(run, "post", addr, n.config, rep, resourceInstanceValue(run, addr, n.config)));
+  return diagnostics;
+}
+
+/** A `check` block (nodeCheckAssert): its assertions in each module instance, failures as warnings. */
+async function evalCheckBlock(run: RunState, n: Extract<GraphNode, { kind: "check" }>): Promise<Diagnostic[]> {
+  const c = run.moduleConfig(n.module)?.module.checks.get(n.name);
+  if (!c || run.opts.destroy) return [];
+  const diagnostics: Diagnostic[] = [];
+  const configAddr = `${n.module.length === 0 ? "" : `${modulePathString(n.module)}.`}check.${n.name}`;
+  for (const inst of run.expander.moduleInstances(n.module)) {
+    const objectAddr = `${instancePrefix(inst)}check.${n.name}`;
+    runChecks(run).reportCheckableObjects(configAddr, [objectAddr]);
+    diagnostics.push(...evalCheckRules(run, "CheckAssertion", c.asserts, { configAddr, objectAddr }, { module: inst, repetition: NO_REPETITION }, "warning"));
   }
   return diagnostics;
 }

@@ -7,8 +7,27 @@ import type { Value } from "../values/index.js";
 export interface Hooks {
   /** Before ReadResource: "x: Refreshing state... [id=…]". */
   preRefresh?(addr: AbsResourceInstance, deposedKey: string, prior: Value): void;
+  /** After a successful ReadResource (`newState` null when the object is gone): `-json`'s refresh_complete. */
+  postRefresh?(addr: AbsResourceInstance, deposedKey: string, prior: Value, newState: Value): void;
   /** Before ApplyResourceChange: "x: Creating...". */
   preApply?(addr: AbsResourceInstance, deposedKey: string, action: Action, prior: Value, planned: Value): void;
   /** After it: "x: Creation complete after 0s [id=…]" (or nothing on error). */
   postApply?(addr: AbsResourceInstance, deposedKey: string, action: Action, newState: Value, failed: boolean): void;
+  /** `terrace import`, before ImportResourceState: "x: Importing from ID "…"...". */
+  preImportState?(addr: AbsResourceInstance, id: string): void;
+  /** After it: "x: Import prepared!" and "Prepared <type> for import" per object returned. */
+  postImportState?(addr: AbsResourceInstance, typeNames: readonly string[]): void;
+  /** Plan, before importing for an `import` block: "x: Preparing import... [id=…]". */
+  prePlanImport?(addr: AbsResourceInstance, id: string): void;
+  /** Apply of a change that imports: "x: Importing... [id=…]" then "x: Import complete [id=…]". */
+  preApplyImport?(addr: AbsResourceInstance, id: string): void;
+  postApplyImport?(addr: AbsResourceInstance, id: string): void;
+  /** Before each provisioner of an instance runs: "x: Provisioning with 'local-exec'...". */
+  preProvisionInstanceStep?(addr: AbsResourceInstance, typeName: string): void;
+  /** One line of a provisioner's output: "x (local-exec): …". */
+  provisionOutput?(addr: AbsResourceInstance, typeName: string, line: string): void;
+  /** After a provisioner ran (`failed` when it reported an error). */
+  postProvisionInstanceStep?(addr: AbsResourceInstance, typeName: string, failed: boolean): void;
+  /** Graph walk progress: vertices finished and known so far (the CLI's "N/M" line on a terminal). */
+  walkProgress?(done: number, total: number): void;
 }

@@ -9,3 +9,4 @@ export { buildGraph, cycleDiagnostics, planTransformers, applyTransformers, newG
 export { nodeName, type GraphNode } from "./nodes.js";
 export type { BuildContext, Transformer } from "./transform.js";
 export type { Hooks } from "./hooks.js";
+export type { CommandLineImportTarget, ImportOpts } from "./import.js";

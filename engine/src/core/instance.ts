@@ -3,6 +3,7 @@
 // reading its prior object from state (UpgradeResourceState), evaluating its configuration, and
 // writing objects back to state.
 import {
+  ModuleInstance,
   NoKey,
   parseInstanceKey,
   type AbsProviderConfig,
@@ -10,24 +11,33 @@ import {
   type ConfigResource,
   type InstanceKey,
 } from "../addrs/index.js";
-import { instanceKeyString } from "../addrs/index.js";
 import type { Resource } from "../configs/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { evaluateAny } from "../lang/eval/index.js";
 import { impliedType, type Provider, type Schema } from "../providers/index.js";
-import { encodeObject, type ObjectStatus, type ResourceInstanceObjectSrc } from "../states/index.js";
+import { encodeObject, type ObjectStatus, type ResourceInstanceObjectSrc, type SyncState } from "../states/index.js";
 import {
   EPHEMERAL,
+  NumberType,
   SENSITIVE,
   StringType,
+  attrStep,
   convert,
   formatPathError,
+  friendlyName,
+  indexStep,
   markWithPaths,
   nullVal,
+  numberIntVal,
+  pathError,
+  typeEquals,
+  unknownVal,
   unmark,
   unmarkDeepWithPaths,
   type Path,
+  type PathError,
   type PathValueMarks,
+  type Type,
   type Value,
 } from "../values/index.js";
 import { exprVariables } from "../configs/index.js";
@@ -35,6 +45,7 @@ import { providerDiagnostics } from "./diags.js";
 import { evalScope } from "./evaluate.js";
 import { type RepetitionData } from "./expand.js";
 import { resolveResourceProvider } from "./providerconfig.js";
+import { providerInstanceNotPresent } from "./provider_missing.js";
 import type { RunState } from "./run.js";
 import { blockReferences, decodeBody, markSensitiveBySchema } from "./schemabody.js";
 
@@ -61,18 +72,12 @@ export function instanceProvider(
   }
   let key: InstanceKey = NoKey;
   if (resolved.keyExpression) {
-    const r = resolveProviderInstanceKey(run, addr, resolved.keyExpression, rep, rc);
+    const r = resolveProviderInstanceKey(run, addr, resolved.keyExpression, keyScope(run, addr, resolved.keyModule, rep, rc));
     diagnostics.push(...r.diagnostics);
     if (!r.key) return { result: undefined, diagnostics };
     key = r.key;
     if (resolved.config?.instances && key.kind === "StringKey" && !resolved.config.instances.has(key.value)) {
-      diagnostics.push(
-        errorDiag(
-          "Invalid provider instance key",
-          `The provider configuration ${resolved.addr.toString()} has no instance with the key ${instanceKeyString(key).slice(1, -1)}.`,
-          resolved.keyExpression.range,
-        ),
-      );
+      diagnostics.push(providerInstanceNotPresent(addr, resolved.addr, key));
       return { result: undefined, diagnostics };
     }
   }
@@ -91,15 +96,28 @@ export function instanceProvider(
   return { result: { addr: resolved.addr, key, provider, schema }, diagnostics };
 }
 
-/** OpenTofu's resolveProviderInstance: the key expression in the resource instance's scope. */
+type KeyScope = Parameters<typeof evalScope>[1];
+
+/**
+ * Where a provider key expression is evaluated: a resource's own `provider = x.y[key]` in the
+ * resource instance's scope; a module call's `providers = { x = y.z[key] }` in the calling
+ * module's scope with the call instance's each/count (resolveProviderModuleInstance).
+ */
+function keyScope(run: RunState, addr: AbsResourceInstance, keyModule: readonly string[] | undefined, rep: RepetitionData, rc: Resource): KeyScope {
+  if (!keyModule) return { module: addr.module, repetition: rep, hasCount: !!rc.count, hasForEach: !!rc.forEach };
+  const inst = new ModuleInstance(addr.module.steps.slice(0, keyModule.length));
+  const call = run.moduleConfig(keyModule.slice(0, -1))?.module.moduleCalls.get(keyModule[keyModule.length - 1] ?? "");
+  return { module: inst.parent(), repetition: run.expander.moduleRepetitionData(inst), hasCount: !!call?.count, hasForEach: !!call?.forEach };
+}
+
+/** OpenTofu's resolveProviderInstance: the key expression in its scope (keyScope). */
 function resolveProviderInstanceKey(
   run: RunState,
   addr: AbsResourceInstance,
   expr: NonNullable<Resource["forEach"]>,
-  rep: RepetitionData,
-  rc: Resource,
+  where: KeyScope,
 ): { key: InstanceKey | undefined; diagnostics: Diagnostic[] } {
-  const scope = evalScope(run, { module: addr.module, repetition: rep, hasCount: !!rc.count, hasForEach: !!rc.forEach }, exprVariables(expr));
+  const scope = evalScope(run, where, exprVariables(expr));
   const diagnostics = [...scope.diagnostics];
   if (hasErrors(diagnostics)) return { key: undefined, diagnostics };
   const r = evaluateAny(expr, scope.ctx);
@@ -153,6 +171,97 @@ export async function readPriorObject(
   return { value: markSensitiveBySchema(ip.schema.block, marked), diagnostics };
 }
 
+/** What an explicit `moved` block asks the provider to translate (refactoring's ProviderMove). */
+export interface PriorMove {
+  readonly prevRunAddr: AbsResourceInstance;
+  readonly sourceProviderAddress: string;
+  readonly sourceTypeName: string;
+}
+
+/**
+ * The prior object of an instance an explicit `moved` block gave another type or provider
+ * (OpenTofu's moveResourceState): the target's provider translates the source object, and the
+ * result must conform to the target schema exactly, since it is then stored as such.
+ */
+export async function movePriorObject(
+  ip: InstanceProvider,
+  addr: AbsResourceInstance,
+  move: PriorMove,
+  src: ResourceInstanceObjectSrc,
+  subject: Resource["declRange"] | undefined,
+): Promise<{ value: Value | undefined; private: Uint8Array | undefined; diagnostics: Diagnostic[] }> {
+  const providerType = addr.resource.resource.impliedProvider();
+  const fail = (diagnostics: Diagnostic[]) => ({ value: undefined, private: undefined, diagnostics });
+  if (src.schemaVersion > ip.schema.version) {
+    return fail([
+      errorDiag(
+        "Resource instance managed by newer provider version",
+        `The current state of ${addr.toString()} was created by a newer provider version than is currently selected. Upgrade the ${providerType} provider to work with this state.`,
+      ),
+    ]);
+  }
+  const r = await ip.provider.moveResourceState({
+    sourceProviderAddress: move.sourceProviderAddress,
+    sourceTypeName: move.sourceTypeName,
+    sourceSchemaVersion: src.schemaVersion,
+    // Legacy flatmap objects predate moved blocks by years; OpenTofu assumes JSON here too.
+    sourceStateJSON: new TextEncoder().encode(src.attrsJSON ?? ""),
+    ...(src.private ? { sourcePrivate: src.private } : {}),
+    targetTypeName: addr.resource.resource.type,
+  });
+  const diagnostics = providerDiagnostics(r.diagnostics, subject);
+  if (hasErrors(diagnostics)) return fail(diagnostics);
+  const ty = impliedType(ip.schema.block);
+  const errs = typeConformanceErrors(r.targetState.type, ty);
+  if (errs.length > 0) {
+    for (const e of errs) {
+      diagnostics.push(
+        errorDiag(
+          "Invalid resource state transformation",
+          `The ${providerType} provider changed the state for ${addr.toString()} from a previous version, but produced an invalid result: ${formatPathError(e)}.`,
+          subject,
+        ),
+      );
+    }
+    return fail(diagnostics);
+  }
+  // The source's sensitive paths still hold where the target has the same attributes.
+  const marks = new Set([SENSITIVE]);
+  const value = markSensitiveBySchema(ip.schema.block, remark(r.targetState, src.attrSensitivePaths.map((path) => ({ path, marks }))));
+  return { value, private: r.targetPrivate.length > 0 ? r.targetPrivate : undefined, diagnostics };
+}
+
+/**
+ * cty's TestConformance: every way `given` differs from `want` (dynamic parts of `want` accept
+ * anything). Attributes are reported in name order, where cty follows Go's map order.
+ */
+function typeConformanceErrors(given: Type, want: Type, path: Path = []): PathError[] {
+  if (want.kind === "dynamic" || typeEquals(given, want)) return [];
+  if (given.kind === "object" && want.kind === "object") {
+    const errs: PathError[] = [];
+    const names = (t: typeof given) => [...t.attributes.keys()].sort();
+    for (const k of names(given)) if (!want.attributes.has(k)) errs.push(pathError(path, `unsupported attribute ${JSON.stringify(k)}`));
+    for (const k of names(want)) if (!given.attributes.has(k)) errs.push(pathError(path, `missing required attribute ${JSON.stringify(k)}`));
+    for (const k of names(want)) {
+      const g = given.attributes.get(k);
+      const w = want.attributes.get(k);
+      if (g && w) errs.push(...typeConformanceErrors(g, w, [...path, attrStep(k)]));
+    }
+    return errs;
+  }
+  if (given.kind === "tuple" && want.kind === "tuple") {
+    if (given.elements.length !== want.elements.length) {
+      return [pathError(path, `${want.elements.length} elements are required, but got ${given.elements.length}`)];
+    }
+    return want.elements.flatMap((w, i) => typeConformanceErrors(given.elements[i] as Type, w, [...path, indexStep(numberIntVal(i))]));
+  }
+  if ((given.kind === "list" && want.kind === "list") || (given.kind === "map" && want.kind === "map") || (given.kind === "set" && want.kind === "set")) {
+    const key = want.kind === "list" ? unknownVal(NumberType) : want.kind === "map" ? unknownVal(StringType) : unknownVal(given.element);
+    return typeConformanceErrors(given.element, want.element, [...path, indexStep(key)]);
+  }
+  return [pathError(path, `${friendlyName(want)} required, but received ${friendlyName(given)}`)];
+}
+
 /** The instance's configuration decoded against its schema, in its own scope. */
 export function evalInstanceConfig(run: RunState, addr: AbsResourceInstance, rc: Resource, rep: RepetitionData, schema: Schema): { value: Value; diagnostics: Diagnostic[] } {
   const scope = evalScope(run, { module: addr.module, repetition: rep, hasCount: !!rc.count, hasForEach: !!rc.forEach }, blockReferences(rc.config, schema.block));
@@ -186,13 +295,14 @@ export function valueAtPath(v: Value, path: Path): Value | undefined {
   return cur;
 }
 
-/** Writes an object for the instance (its value carrying sensitive marks) into the walk's state. */
+/** Writes an object for the instance (its value carrying sensitive marks) into the walk's state (or `target`). */
 export function writeObject(
   run: RunState,
   addr: AbsResourceInstance,
   ip: Pick<InstanceProvider, "addr" | "key" | "schema">,
   value: Value,
   opts: { private?: Uint8Array; status: ObjectStatus; dependencies: ConfigResource[]; createBeforeDestroy: boolean; deposedKey?: string },
+  target: SyncState = run.state,
 ): Diagnostic[] {
   const ty = impliedType(ip.schema.block);
   const enc = encodeObject(
@@ -201,8 +311,8 @@ export function writeObject(
     ip.schema.version,
   );
   if (!enc.ok) return [errorDiag("Failed to encode resource state", `Error encoding ${addr.toString()}: ${enc.error}.`)];
-  if (opts.deposedKey) run.state.setResourceInstanceDeposed(addr, opts.deposedKey, enc.value, ip.addr, ip.key);
-  else run.state.setResourceInstanceCurrent(addr, enc.value, ip.addr, ip.key);
+  if (opts.deposedKey) target.setResourceInstanceDeposed(addr, opts.deposedKey, enc.value, ip.addr, ip.key);
+  else target.setResourceInstanceCurrent(addr, enc.value, ip.addr, ip.key);
   return [];
 }
 

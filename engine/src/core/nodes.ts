@@ -27,7 +27,11 @@ export type GraphNode =
   /** Apply: create, update or the create half of a replacement. */
   | { readonly kind: "applyInstance"; readonly change: ResourceInstanceChange; readonly config: Resource; readonly module: readonly string[] }
   /** Apply: delete, or the delete half of a replacement (of the current or a deposed object). */
-  | { readonly kind: "destroyInstance"; readonly change: ResourceInstanceChange };
+  | { readonly kind: "destroyInstance"; readonly change: ResourceInstanceChange }
+  /** Apply: drop an object from state without touching the remote object (a `removed` block). */
+  | { readonly kind: "forgetInstance"; readonly change: ResourceInstanceChange }
+  /** A `check` block: its assertions, in every instance of its module. */
+  | { readonly kind: "check"; readonly module: readonly string[]; readonly name: string };
 
 function prefix(module: readonly string[]): string {
   return module.length === 0 ? "" : `${modulePathString(module)}.`;
@@ -60,6 +64,12 @@ export function nodeName(n: GraphNode): string {
       return n.change.deposedKey === ""
         ? `${n.change.addr.toString()} (destroy)`
         : `${n.change.addr.toString()} (destroy deposed ${n.change.deposedKey})`;
+    case "forgetInstance":
+      return n.change.deposedKey === ""
+        ? `${n.change.addr.toString()} (forget)`
+        : `${n.change.addr.toString()} (forget deposed ${n.change.deposedKey})`;
+    case "check":
+      return `${prefix(n.module)}check.${n.name}`;
     default:
       return assertNever(n);
   }
@@ -76,10 +86,12 @@ export function nodeModule(n: GraphNode): readonly string[] | undefined {
     case "provider":
     case "planInstance":
     case "applyInstance":
+    case "check":
       return n.module;
     case "orphanResource":
     case "planOrphan":
     case "destroyInstance":
+    case "forgetInstance":
       return undefined;
     default:
       return assertNever(n);

@@ -9,26 +9,44 @@ import {
   AbsResourceInstance,
   ResourceInstance,
   Resource as ResourceAddr,
+  uniqueKey,
   type InstanceKey,
   type ModuleInstance,
 } from "../addrs/index.js";
 import { exprVariables, resourceAddrString, type Resource } from "../configs/index.js";
-import { hasErrors, type Diagnostic } from "../hcl/index.js";
+import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { WalkContext } from "../graph/index.js";
 import { checkPlan, impliedType } from "../providers/index.js";
-import type { ResourceInstanceObjectSrc } from "../states/index.js";
-import { equals, isWhollyKnown, nullVal, rawEquals, unknownVal, unmarkDeep, type Path, type Value } from "../values/index.js";
+import { NotDeposed, type DeposedKey, type ResourceInstanceObjectSrc } from "../states/index.js";
+import {
+  SENSITIVE,
+  equals,
+  formatValue,
+  isWhollyKnown,
+  nullVal,
+  rawEquals,
+  unknownVal,
+  unmarkDeep,
+  unmarkDeepWithPaths,
+  type Path,
+  type Value,
+} from "../values/index.js";
 import { newGraph } from "./builder.js";
 import { providerDiagnostics } from "./diags.js";
 import { evalScope } from "./evaluate.js";
-import { NO_REPETITION, evaluateExpansion, expansionHasKey, expansionKeys, repetitionFor, type Expansion } from "./expand.js";
-import { evalInstanceConfig, instanceProvider, readPriorObject, remark, unmarkForProvider, valueAtPath, writeObject, type InstanceProvider } from "./instance.js";
-import type { GraphNode } from "./nodes.js";
+import { NO_REPETITION, evaluateExpansion, expansionHasKey, expansionKeys, repetitionFor, type Expansion, type RepetitionData } from "./expand.js";
+import { evalInstanceConfig, instanceProvider, movePriorObject, readPriorObject, remark, unmarkForProvider, valueAtPath, writeObject, type InstanceProvider } from "./instance.js";
+import { nodeName, type GraphNode } from "./nodes.js";
 import { proposedNew } from "./objchange.js";
-import { newResourceInstanceChange, type Action, type ActionReason } from "../plans/index.js";
+import { isReplace, newResourceInstanceChange, type Action, type ActionReason } from "../plans/index.js";
+import { evaluateReplaceTrigger, forceReplaceMatches, forceReplaceWarnings, preventDestroyDiagnostics, processIgnoreChanges } from "./lifecycle.js";
 import { resolveResourceProvider } from "./providerconfig.js";
 import type { RunState } from "./run.js";
 import { markSensitiveBySchema } from "./schemabody.js";
+import { orphanAction } from "./removed.js";
+import { providerInstanceNotPresent } from "./provider_missing.js";
+import { resourceConditions } from "./conditions.js";
+import { importInstance, importTargetFor, importingChange, resolveImportBlocks } from "./import.js";
 
 type ResourceNode = Extract<GraphNode, { kind: "resource" }>;
 
@@ -67,6 +85,8 @@ export async function planResource(run: RunState, n: ResourceNode, wctx: WalkCon
   const rc = n.config;
   const { byModule, diagnostics } = expandResource(run, n);
   if (hasErrors(diagnostics)) return diagnostics;
+  diagnostics.push(...resolveImportBlocks(run, n));
+  if (hasErrors(diagnostics)) return diagnostics;
   const resAddr = new ResourceAddr(rc.mode, rc.type, rc.name);
   const sub = newGraph();
   const mc = run.moduleConfig(n.module);
@@ -74,6 +94,10 @@ export async function planResource(run: RunState, n: ResourceNode, wctx: WalkCon
   const live = new Set<string>();
   for (const { module, expansion } of byModule) {
     live.add(module.toString());
+    if (rc.mode === "managed" && run.opts.forceReplace.length > 0) {
+      const instances = expansionKeys(expansion).map((k) => new AbsResourceInstance(module, new ResourceInstance(resAddr, k)));
+      diagnostics.push(...forceReplaceWarnings(run.opts.forceReplace, new AbsResource(module, resAddr), instances));
+    }
     for (const key of expansionKeys(expansion)) {
       sub.add({ kind: "planInstance", addr: new AbsResourceInstance(module, new ResourceInstance(resAddr, key)), config: rc, module: n.module });
     }
@@ -109,6 +133,77 @@ export async function planOrphanResource(run: RunState, n: Extract<GraphNode, { 
   return [];
 }
 
+/** The resource block an instance in state belongs to, when configuration still declares it. */
+function configFor(run: RunState, addr: AbsResourceInstance): Resource | undefined {
+  const mc = run.moduleConfig(staticPathOf(addr.module));
+  const res = addr.resource.resource;
+  return res.mode === "managed" ? mc?.module.managedResources.get(res.toString()) : undefined;
+}
+
+/**
+ * Reads an object from state, upgraded to the current schema, and records that upgraded form
+ * both in the previous-run state and in the prior state (so drift compares like with like and a
+ * plan without refresh still carries upgraded objects).
+ */
+async function readAndRecordPrior(
+  run: RunState,
+  addr: AbsResourceInstance,
+  ip: InstanceProvider,
+  src: ResourceInstanceObjectSrc,
+  deposedKey: DeposedKey,
+  subject: Resource["declRange"] | undefined,
+  createBeforeDestroy: boolean,
+): Promise<{ value: Value | undefined; private: Uint8Array | undefined; diagnostics: Diagnostic[] }> {
+  // A current object an explicit `moved` block gave another type or provider is translated by
+  // the target's provider (MoveResourceState) instead of being upgraded.
+  const move = deposedKey === NotDeposed ? run.providerMoves.get(uniqueKey(addr)) : undefined;
+  const r = move
+    ? await movePriorObject(ip, addr, move, src, subject)
+    : { ...(await readPriorObject(ip, addr.resource.resource.type, src, subject)), private: src.private };
+  if (!r.value) return r;
+  const opts = { status: src.status, dependencies: src.dependencies, createBeforeDestroy: src.createBeforeDestroy, deposedKey, ...(r.private ? { private: r.private } : {}) };
+  const diagnostics = [...r.diagnostics];
+  if (run.prevRunState) diagnostics.push(...writeObject(run, addr, ip, r.value, opts, run.prevRunState));
+  diagnostics.push(...writeObject(run, addr, ip, r.value, { ...opts, createBeforeDestroy }));
+  return { value: r.value, private: r.private, diagnostics };
+}
+
+/**
+ * The deposed objects of an instance (NodePlanDeposedResourceInstanceObject): refreshed, and in
+ * a normal or destroy plan always planned for deletion, whatever the configuration says. One the
+ * provider reports gone is dropped without a change.
+ */
+async function planDeposedObjects(run: RunState, addr: AbsResourceInstance, ip: InstanceProvider): Promise<Diagnostic[]> {
+  const is = run.state.resourceInstance(addr);
+  const diagnostics: Diagnostic[] = [];
+  for (const [deposedKey, src] of [...(is?.deposed ?? [])]) {
+    const prior = await readAndRecordPrior(run, addr, ip, src, deposedKey, undefined, src.createBeforeDestroy);
+    diagnostics.push(...prior.diagnostics);
+    let value = prior.value;
+    if (!value) continue;
+    if (run.opts.refresh) {
+      const refreshed = await refreshObject(run, addr, ip, value, src, deposedKey, src.createBeforeDestroy);
+      diagnostics.push(...refreshed.diagnostics);
+      if (hasErrors(refreshed.diagnostics)) continue;
+      value = refreshed.value;
+    }
+    if (!value || run.opts.refreshOnly) continue;
+    const removed = orphanAction(run, addr, deposedKey);
+    diagnostics.push(...removed.diagnostics);
+    run.changes.append(
+      newResourceInstanceChange({
+        addr,
+        providerAddr: ip.addr,
+        providerKey: ip.key,
+        deposedKey,
+        change: { action: removed.action, before: value, after: nullVal(value.type), generatedConfig: "" },
+        ...(src.private ? { private: src.private } : {}),
+      }),
+    );
+  }
+  return diagnostics;
+}
+
 /** Plans the deletion of an instance's current object (and of any deposed objects). */
 export async function planOrphanInstance(run: RunState, n: Extract<GraphNode, { kind: "planOrphan" }>): Promise<Diagnostic[]> {
   const is = run.state.resourceInstance(n.addr);
@@ -117,48 +212,42 @@ export async function planOrphanInstance(run: RunState, n: Extract<GraphNode, { 
   const provider = run.providers.instance(n.provider, providerKey);
   const res = n.addr.resource.resource;
   const schema = run.providers.resourceTypeSchema(n.provider.provider, res.mode, res.type);
-  if (!provider || !schema) {
-    return [
-      {
-        severity: "error",
-        summary: "Provider configuration not present",
-        detail: `To work with ${n.addr.toString()} its original provider configuration at ${n.provider.instanceString(providerKey)} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${n.addr.toString()}, after which you can remove the provider configuration again.`,
-      },
-    ];
-  }
+  // A removed provider configuration fails when the graph is built; here the configuration
+  // exists but not the instance (key) the object was created with.
+  if (!provider) return [providerInstanceNotPresent(n.addr, n.provider, providerKey)];
+  if (!schema) return [errorDiag("Invalid resource type", `The provider ${n.provider.provider.forDisplay()} does not support resource type ${JSON.stringify(res.type)}.`)];
   if (res.mode === "data") {
     run.state.forgetResourceInstanceAll(n.addr);
     return [];
   }
   const ip: InstanceProvider = { addr: n.provider, key: providerKey, provider, schema };
   const diagnostics: Diagnostic[] = [];
-  const objects: Array<[string, ResourceInstanceObjectSrc]> = [];
-  if (is.current) objects.push(["", is.current]);
-  for (const [k, o] of is.deposed) objects.push([k, o]);
-  for (const [deposedKey, src] of objects) {
-    let prior = await readPriorObject(ip, res.type, src, undefined);
+  const src = is.current;
+  if (src) {
+    let prior = await readAndRecordPrior(run, n.addr, ip, src, NotDeposed, undefined, src.createBeforeDestroy);
     diagnostics.push(...prior.diagnostics);
-    if (!prior.value) continue;
-    if (run.opts.refresh && deposedKey === "") {
-      const refreshed = await refreshObject(run, n.addr, ip, prior.value, src);
+    if (prior.value && run.opts.refresh) {
+      const refreshed = await refreshObject(run, n.addr, ip, prior.value, src, NotDeposed, src.createBeforeDestroy);
       diagnostics.push(...refreshed.diagnostics);
-      if (hasErrors(refreshed.diagnostics)) continue;
-      prior = { value: refreshed.value, diagnostics: [] };
-      if (!refreshed.value) continue; // already gone: nothing to delete
+      prior = hasErrors(refreshed.diagnostics) ? { value: undefined, private: undefined, diagnostics: [] } : { value: refreshed.value, private: prior.private, diagnostics: [] };
     }
-    const before = prior.value ?? nullVal(impliedType(schema.block));
-    run.changes.append(
-      newResourceInstanceChange({
+    // Refresh-only plans keep orphans (refreshed) in state and plan nothing for them.
+    if (prior.value && !run.opts.refreshOnly) {
+      const removed = orphanAction(run, n.addr, NotDeposed);
+      diagnostics.push(...removed.diagnostics);
+      const change = newResourceInstanceChange({
         addr: n.addr,
         providerAddr: n.provider,
         providerKey,
-        deposedKey,
-        change: { action: "Delete", before, after: nullVal(before.type), generatedConfig: "" },
-        actionReason: deposedKey === "" ? n.reason : "None",
+        change: { action: removed.action, before: prior.value, after: nullVal(prior.value.type), generatedConfig: "" },
+        actionReason: n.reason,
         ...(src.private ? { private: src.private } : {}),
-      }),
-    );
+      });
+      run.changes.append(change);
+      diagnostics.push(...preventDestroyDiagnostics(configFor(run, n.addr), n.addr, change));
+    }
   }
+  diagnostics.push(...(await planDeposedObjects(run, n.addr, ip)));
   return diagnostics;
 }
 
@@ -169,14 +258,18 @@ async function refreshObject(
   ip: InstanceProvider,
   prior: Value,
   src: ResourceInstanceObjectSrc,
+  deposedKey: DeposedKey,
+  createBeforeDestroy: boolean,
 ): Promise<{ value: Value | undefined; diagnostics: Diagnostic[] }> {
-  run.opts.hooks.preRefresh?.(addr, "", prior);
+  run.opts.hooks.preRefresh?.(addr, deposedKey, prior);
   const [plain, pvm] = unmarkForProvider(prior);
   const r = await ip.provider.readResource({ typeName: addr.resource.resource.type, priorState: plain, ...(src.private ? { private: src.private } : {}) });
   const diagnostics = providerDiagnostics(r.diagnostics, undefined);
   if (hasErrors(diagnostics)) return { value: prior, diagnostics };
+  run.opts.hooks.postRefresh?.(addr, deposedKey, prior, r.newState);
   if (r.newState.kind === "null") {
-    run.state.setResourceInstanceCurrent(addr, undefined, ip.addr, ip.key);
+    if (deposedKey !== NotDeposed) run.state.forgetResourceInstanceDeposed(addr, deposedKey);
+    else run.state.setResourceInstanceCurrent(addr, undefined, ip.addr, ip.key);
     return { value: undefined, diagnostics };
   }
   const value = markSensitiveBySchema(ip.schema.block, remark(r.newState, pvm));
@@ -184,7 +277,8 @@ async function refreshObject(
     ...writeObject(run, addr, ip, value, {
       status: src.status,
       dependencies: src.dependencies,
-      createBeforeDestroy: src.createBeforeDestroy,
+      createBeforeDestroy,
+      deposedKey,
       ...(r.private.length > 0 ? { private: r.private } : src.private ? { private: src.private } : {}),
     }),
   );
@@ -208,6 +302,21 @@ function changedReplacePaths(paths: readonly Path[], prior: Value, planned: Valu
   return out;
 }
 
+/** replaceTriggered: the first replace_triggered_by reference whose object changes, if any. */
+function replaceTriggered(run: RunState, addr: AbsResourceInstance, rc: Resource, rep: RepetitionData): { fired: boolean; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const mc = run.moduleConfig(staticPathOf(addr.module));
+  const declared = (r: ResourceAddr) => (r.mode === "managed" ? mc?.module.managedResources.has(r.toString()) : mc?.module.dataResources.has(r.toString())) ?? false;
+  const changesOf = (r: AbsResource) => run.changes.all().filter((c) => c.deposedKey === NotDeposed && c.addr.containingResource().equal(r));
+  for (const expr of rc.triggersReplacement) {
+    const t = evaluateReplaceTrigger(expr, rep, addr.module, declared, changesOf, (a) => run.changes.get(a));
+    diagnostics.push(...t.diagnostics);
+    if (hasErrors(t.diagnostics)) continue;
+    if (t.ref) return { fired: true, diagnostics };
+  }
+  return { fired: false, diagnostics };
+}
+
 /** Plans one resource instance. */
 export async function planResourceInstance(run: RunState, n: Extract<GraphNode, { kind: "planInstance" }>): Promise<Diagnostic[]> {
   const { addr, config: rc } = n;
@@ -221,41 +330,69 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
 
   const ty = impliedType(ip.schema.block);
   const typeName = rc.type;
-  // Prior object: upgraded, then refreshed.
-  const src = run.state.resourceInstanceObject(addr);
+  const createBeforeDestroy = run.createBeforeDestroy(n.module, resourceAddrString(rc), rc.managed?.createBeforeDestroy ?? false);
+  // Prior object: upgraded (recorded as such), then refreshed.
+  let src = run.state.resourceInstanceObject(addr);
   let prior: Value = nullVal(ty);
-  if (src) {
-    const r = await readPriorObject(ip, typeName, src, rc.declRange);
+  // An import target with nothing in state yet is imported, and planned against (import.ts).
+  const importing = importTargetFor(run, addr);
+  let importedPrivate: Uint8Array | undefined;
+  if (importing) {
+    const imported = await importInstance(run, addr, ip, importing, createBeforeDestroy);
+    diagnostics.push(...imported.diagnostics);
+    if (!imported.object) return diagnostics;
+    prior = imported.object.value;
+    importedPrivate = imported.object.private;
+  } else if (src) {
+    const r = await readAndRecordPrior(run, addr, ip, src, NotDeposed, rc.declRange, createBeforeDestroy);
     diagnostics.push(...r.diagnostics);
     if (!r.value) return diagnostics;
     prior = r.value;
+    // From here on the object is the one just recorded: a moved object carries the private
+    // data its new provider returned.
+    src = run.state.resourceInstanceObject(addr) ?? src;
     if (run.opts.refresh) {
-      const refreshed = await refreshObject(run, addr, ip, prior, src);
+      const refreshed = await refreshObject(run, addr, ip, prior, src, NotDeposed, createBeforeDestroy);
       diagnostics.push(...refreshed.diagnostics);
       if (hasErrors(refreshed.diagnostics)) return diagnostics;
       prior = refreshed.value ?? nullVal(ty);
     }
   }
+  diagnostics.push(...(await planDeposedObjects(run, addr, ip)));
+  if (hasErrors(diagnostics) || run.opts.refreshOnly) return diagnostics;
+
+  const triggered = replaceTriggered(run, addr, rc, rep);
+  diagnostics.push(...triggered.diagnostics);
+  if (hasErrors(diagnostics)) return diagnostics;
+  const forceReplace = triggered.fired || forceReplaceMatches(run.opts.forceReplace, addr);
+
+  // A tainted object is planned as if creating anew, then shown as its replacement.
   const tainted = src?.status === "tainted" && prior.kind !== "null";
+  const priorForPlan = tainted ? nullVal(ty) : prior;
+
+  diagnostics.push(...resourceConditions(run, "pre", addr, rc, rep));
+  if (hasErrors(diagnostics)) return diagnostics;
 
   // Configuration.
   const cfg = evalInstanceConfig(run, addr, rc, rep, ip.schema);
   diagnostics.push(...cfg.diagnostics);
   if (hasErrors(cfg.diagnostics)) return diagnostics;
-  const [config, configMarks] = unmarkForProvider(cfg.value);
-  const v = await ip.provider.validateResourceConfig({ typeName, config });
+  const [unmarkedOrig] = unmarkForProvider(cfg.value);
+  const v = await ip.provider.validateResourceConfig({ typeName, config: unmarkedOrig });
   diagnostics.push(...providerDiagnostics(v.diagnostics, rc.declRange));
   if (hasErrors(diagnostics)) return diagnostics;
+  // ignore_changes works on the marked values, so ignored attributes keep their prior marks too.
+  const [config, configMarks] = unmarkForProvider(processIgnoreChanges(rc, priorForPlan, cfg.value, ip.schema.block));
 
   // Plan.
-  const [priorPlain] = unmarkDeep(prior);
-  const plan = async (priorState: Value, priorPrivate: Uint8Array | undefined) => {
-    const proposed = proposedNew(ip.schema.block, priorState, config);
+  const [priorPlain] = unmarkDeep(priorForPlan);
+  const plan = async (priorState: Value, cfgVal: Value, priorPrivate: Uint8Array | undefined) => {
+    const proposed = proposedNew(ip.schema.block, priorState, cfgVal);
     const resp = await ip.provider.planResourceChange({
       typeName,
       priorState,
       proposedNewState: proposed,
-      config,
+      config: cfgVal,
       ...(priorPrivate ? { priorPrivate } : {}),
     });
     const ds = providerDiagnostics(resp.diagnostics, rc.declRange);
@@ -263,7 +400,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
       const checked = checkPlan({
         schema: ip.schema.block,
         prior: priorState,
-        config,
+        config: cfgVal,
         planned: resp.plannedState,
         providerAddr: ip.addr.provider.toString(),
         addr: addr.toString(),
@@ -273,60 +410,93 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
     }
     return { resp, diagnostics: ds };
   };
-  const first = await plan(priorPlain, src?.private);
+  const first = await plan(priorPlain, config, tainted ? undefined : (src?.private ?? importedPrivate));
   diagnostics.push(...first.diagnostics);
   if (hasErrors(first.diagnostics)) return diagnostics;
   let planned = first.resp.plannedState;
   let plannedPrivate = first.resp.plannedPrivate;
+  let afterMarks = configMarks;
 
   let action: Action;
   let reason: ActionReason = "None";
-  let reqRep: Path[] = [];
-  if (prior.kind === "null") {
+  const reqRep = priorForPlan.kind === "null" ? [] : changedReplacePaths(first.resp.requiresReplace, priorPlain, planned);
+  const eq = equals(planned, priorPlain);
+  const same = eq.kind === "bool" && eq.value && rawEquals(planned, priorPlain);
+  const replaceAction: Action = createBeforeDestroy ? "CreateThenDelete" : "DeleteThenCreate";
+  if (priorForPlan.kind === "null") {
     action = "Create";
+  } else if (same && !forceReplace && reqRep.length === 0) {
+    action = "NoOp";
+  } else if (forceReplace || reqRep.length > 0) {
+    action = replaceAction;
+    reason = forceReplace ? "ReplaceByRequest" : "ReplaceBecauseCannotUpdate";
   } else {
-    reqRep = changedReplacePaths(first.resp.requiresReplace, priorPlain, planned);
-    const eq = equals(planned, priorPlain);
-    const same = eq.kind === "bool" && eq.value && rawEquals(planned, priorPlain);
-    if (tainted) {
-      action = rc.managed?.createBeforeDestroy ? "CreateThenDelete" : "DeleteThenCreate";
-      reason = "ReplaceBecauseTainted";
-    } else if (same && reqRep.length === 0) {
-      action = "NoOp";
-    } else if (reqRep.length > 0) {
-      action = rc.managed?.createBeforeDestroy ? "CreateThenDelete" : "DeleteThenCreate";
-      reason = "ReplaceBecauseCannotUpdate";
-    } else {
-      action = "Update";
-    }
-    if (action === "CreateThenDelete" || action === "DeleteThenCreate") {
-      // The replacement is planned as a create from nothing.
-      const again = await plan(nullVal(ty), undefined);
-      diagnostics.push(...again.diagnostics);
-      if (hasErrors(again.diagnostics)) return diagnostics;
-      planned = again.resp.plannedState;
-      plannedPrivate = again.resp.plannedPrivate;
-    }
+    action = "Update";
   }
-  const after = markSensitiveBySchema(ip.schema.block, remark(planned, configMarks));
-  run.changes.append(
-    newResourceInstanceChange({
-      addr,
-      providerAddr: ip.addr,
-      providerKey: ip.key,
-      change: { action, before: prior, after, generatedConfig: "" },
-      actionReason: reason,
-      requiredReplace: reqRep,
-      ...(plannedPrivate.length > 0 ? { private: plannedPrivate } : {}),
-    }),
-  );
+  if (action === "CreateThenDelete" || action === "DeleteThenCreate") {
+    // The replacement is planned as a create from nothing, with the configuration as written.
+    const [origConfig, origMarks] = unmarkForProvider(cfg.value);
+    const again = await plan(nullVal(ty), origConfig, plannedPrivate.length > 0 ? plannedPrivate : undefined);
+    diagnostics.push(...again.diagnostics);
+    if (hasErrors(again.diagnostics)) return diagnostics;
+    planned = again.resp.plannedState;
+    plannedPrivate = again.resp.plannedPrivate;
+    afterMarks = origMarks;
+  }
+  if (action === "Create" && tainted) {
+    action = replaceAction;
+    reason = "ReplaceBecauseTainted";
+  }
+  if (triggered.fired && isReplace(action)) reason = "ReplaceByTriggers";
+  const after = markSensitiveBySchema(ip.schema.block, remark(planned, afterMarks));
+  // Only the sensitivity of an attribute changing still needs an update (to record it in state).
+  if (action === "NoOp" && !sensitivePathsEqual(after, prior)) action = "Update";
+  const change = newResourceInstanceChange({
+    addr,
+    providerAddr: ip.addr,
+    providerKey: ip.key,
+    change: { action, before: prior, after, generatedConfig: "", ...importingChange(importing) },
+    actionReason: reason,
+    requiredReplace: reqRep,
+    ...(plannedPrivate.length > 0 ? { private: plannedPrivate } : {}),
+  });
+  run.changes.append(change);
+  // Apply will not touch a NoOp object, so its current dependencies are recorded now
+  // (node_resource_plan_instance.go: NoOp and !depsEqual).
+  if (action === "NoOp") recordNoOpDependencies(run, addr, n);
+  diagnostics.push(...preventDestroyDiagnostics(rc, addr, change));
+  diagnostics.push(...resourceConditions(run, "post", addr, rc, rep, after));
   return diagnostics;
+}
+
+function recordNoOpDependencies(run: RunState, addr: AbsResourceInstance, n: Extract<GraphNode, { kind: "planInstance" }>): void {
+  const deps = run.dependencies.get(nodeName({ kind: "resource", module: n.module, config: n.config }));
+  const src = run.state.resourceInstanceObject(addr);
+  if (!deps || !src) return;
+  const had = new Set(src.dependencies.map(String));
+  if (deps.length === had.size && deps.every((d) => had.has(d.toString()))) return;
+  const rs = run.state.resource(addr.containingResource());
+  run.state.setResourceInstanceCurrent(addr, { ...src, dependencies: [...deps] }, rs?.providerConfig, run.providerKeyFor(addr));
+}
+
+/** Whether two values carry sensitive marks at the same paths. */
+function sensitivePathsEqual(a: Value, b: Value): boolean {
+  const paths = (v: Value) =>
+    unmarkDeepWithPaths(v)[1]
+      .filter((p) => p.marks.has(SENSITIVE))
+      .map((p) => JSON.stringify(p.path.map((s) => (s.kind === "attr" ? s.name : formatValue(s.key)))))
+      .sort();
+  const pa = paths(a);
+  const pb = paths(b);
+  return pa.length === pb.length && pa.every((x, i) => x === pb[i]);
 }
 
 /** Data sources read during plan when their configuration is known, else at apply. */
 async function planDataInstance(run: RunState, addr: AbsResourceInstance, rc: Resource, rep: ReturnType<typeof repetitionFor>, ip: InstanceProvider): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   const ty = impliedType(ip.schema.block);
+  diagnostics.push(...resourceConditions(run, "pre", addr, rc, rep));
+  if (hasErrors(diagnostics)) return diagnostics;
   const cfg = evalInstanceConfig(run, addr, rc, rep, ip.schema);
   diagnostics.push(...cfg.diagnostics);
   if (hasErrors(diagnostics)) return diagnostics;
@@ -352,6 +522,7 @@ async function planDataInstance(run: RunState, addr: AbsResourceInstance, rc: Re
   if (hasErrors(diagnostics)) return diagnostics;
   const value = markSensitiveBySchema(ip.schema.block, remark(r.state, configMarks));
   diagnostics.push(...writeObject(run, addr, ip, value, { status: "ready", dependencies: [], createBeforeDestroy: false }));
+  diagnostics.push(...resourceConditions(run, "post", addr, rc, rep, value));
   return diagnostics;
 }
 

@@ -14,6 +14,12 @@ export interface ResolvedProvider {
   readonly module: readonly string[];
   /** `provider = name.alias[key]`: the key, evaluated per resource instance. */
   readonly keyExpression: AnyExpression | undefined;
+  /**
+   * When the key comes from a module call's `providers = { x = name.alias[key] }`: the static
+   * path of that call, whose instance (each/count) and parent module's scope the key is
+   * evaluated in. Undefined when the resource's own `provider` argument has the key.
+   */
+  readonly keyModule?: readonly string[];
 }
 
 export function resolveResourceProvider(moduleConfig: Config, r: Resource): ResolvedProvider | undefined {
@@ -33,9 +39,11 @@ export function resolveProviderConfig(
   let name = localName;
   let al = alias;
   let keyExpr = keyExpression;
+  let keyModule: readonly string[] | undefined;
+  const withKey = (r: Omit<ResolvedProvider, "keyExpression" | "keyModule">): ResolvedProvider => ({ ...r, keyExpression: keyExpr, ...(keyModule ? { keyModule } : {}) });
   for (;;) {
     const pc = cfg.module.providerConfigs.get(providerKey(name, al));
-    if (pc) return { addr: new AbsProviderConfig(new ModuleAddr(cfg.path), provider, al), config: pc, module: cfg.path, keyExpression: keyExpr };
+    if (pc) return withKey({ addr: new AbsProviderConfig(new ModuleAddr(cfg.path), provider, al), config: pc, module: cfg.path });
     const parent = cfg.parent;
     if (!parent) break;
     const call = parent.module.moduleCalls.get(cfg.path[cfg.path.length - 1] ?? "");
@@ -43,7 +51,10 @@ export function resolveProviderConfig(
     if (passed) {
       name = passed.inParent.name;
       al = passed.inParent.alias;
-      keyExpr = passed.inParent.keyExpression ?? keyExpr;
+      if (passed.inParent.keyExpression) {
+        keyExpr = passed.inParent.keyExpression;
+        keyModule = cfg.path;
+      }
     } else if (al === "") {
       name = localNameForProvider(parent.module, provider);
     } else {
@@ -51,5 +62,5 @@ export function resolveProviderConfig(
     }
     cfg = parent;
   }
-  return { addr: new AbsProviderConfig(new ModuleAddr(al === "" ? [] : cfg.path), provider, al), config: undefined, module: al === "" ? [] : cfg.path, keyExpression: keyExpr };
+  return withKey({ addr: new AbsProviderConfig(new ModuleAddr(al === "" ? [] : cfg.path), provider, al), config: undefined, module: al === "" ? [] : cfg.path });
 }

@@ -1,7 +1,7 @@
 // What every node of one walk shares (OpenTofu's ContextGraphWalker + BuiltinEvalContext): the
 // configuration, the state being built, the changes, the expander, named values (variables,
 // locals, module outputs), provider instances and function tables.
-import { NoKey, type AbsResourceInstance, type ConfigResource, type InstanceKey, type ModuleInstance } from "../addrs/index.js";
+import { NoKey, type AbsResourceInstance, type ConfigResource, type InstanceKey, type ModuleInstance, type Targetable } from "../addrs/index.js";
 import { descendent, type Config } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
@@ -9,9 +9,11 @@ import { staticFunctionTable } from "../configs/index.js";
 import type { DeposedKey, SyncState } from "../states/index.js";
 import type { Func, Value } from "../values/index.js";
 import { Expander } from "./expand.js";
+import { ImportResolver } from "./import.js";
 import type { Hooks } from "./hooks.js";
 import type { OutputChange, ResourceInstanceChange } from "../plans/index.js";
 import type { ProviderManager } from "./providers.js";
+import type { ProviderMove } from "../refactoring/index.js";
 
 export type Operation = "plan" | "apply";
 
@@ -63,6 +65,13 @@ export interface RunOptions {
   /** A destroy plan (or the apply of one). */
   readonly destroy: boolean;
   readonly refresh: boolean;
+  /** Refresh-only plan (OpenTofu's skipPlanChanges): objects are refreshed, no change is planned. */
+  readonly refreshOnly: boolean;
+  /** `-replace` addresses (not pre-filtered: each instance looks for itself). */
+  readonly forceReplace: readonly AbsResourceInstance[];
+  /** `-target` and `-exclude` addresses, for the graph and the plan. */
+  readonly targets: readonly Targetable[];
+  readonly excludes: readonly Targetable[];
   readonly workspace: string;
   /** path.cwd (absolute). */
   readonly cwd: string;
@@ -77,19 +86,40 @@ export class RunState {
   readonly diagnostics: Diagnostic[] = [];
   /** Plan: the changes of root outputs, in the order they were evaluated. */
   readonly outputChanges: OutputChange[] = [];
-  /** Apply: the resources each apply node depends on (by node name), recorded in state. */
+  /**
+   * The resources each node depends on (by node name), recorded in state: apply nodes when they
+   * apply, resource nodes of a plan for instances that plan NoOp.
+   */
   readonly dependencies = new Map<string, ConfigResource[]>();
   /** CreateThenDelete: the key each instance's old object was deposed under during apply. */
   readonly deposedDuringApply = new Map<string, DeposedKey>();
+  /**
+   * Resources forced into create_before_destroy because something depending on them is
+   * (OpenTofu's ForcedCBDTransformer), by "module path|resource" key (see cbdKey).
+   */
+  readonly forcedCBD = new Set<string>();
+  /**
+   * Plan: objects an explicit `moved` block gave another type or provider, by new address
+   * (uniqueKey); their prior objects are read with MoveResourceState, not upgraded.
+   */
+  readonly providerMoves = new Map<string, ProviderMove>();
   private readonly functionTables = new Map<string, ReadonlyMap<string, Func>>();
 
   constructor(
     readonly config: Config,
+    /** Plan: the refreshed state (the plan's prior state); apply: the state being built. */
     readonly state: SyncState,
     readonly changes: ChangesSync,
     readonly providers: ProviderManager,
     readonly opts: RunOptions,
+    /** Plan: the previous run's state with objects upgraded to current schemas, not refreshed. */
+    readonly prevRunState: SyncState | undefined = undefined,
   ) {}
+
+  /** Whether the resource (static module path + resource address) must be create_before_destroy. */
+  createBeforeDestroy(module: readonly string[], resource: string, configured: boolean): boolean {
+    return configured || this.forcedCBD.has(cbdKey(module, resource));
+  }
 
   moduleConfig(path: readonly string[]): Config | undefined {
     return descendent(this.config, path);
@@ -110,7 +140,15 @@ export class RunState {
   /** The provider instance key resolved for each resource instance (provider for_each). */
   readonly providerKeys = new Map<string, InstanceKey>();
 
+  /** Plan and `terrace import`: the import targets resolved so far (import.ts). */
+  readonly imports = new ImportResolver();
+
   providerKeyFor(addr: AbsResourceInstance): InstanceKey {
     return this.providerKeys.get(addr.toString()) ?? NoKey;
   }
+}
+
+/** The key of RunState.forcedCBD. */
+export function cbdKey(module: readonly string[], resource: string): string {
+  return `${module.join(".")}|${resource}`;
 }

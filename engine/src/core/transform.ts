@@ -7,6 +7,7 @@ import {
   Resource as ResourceAddr,
   type AbsProviderConfig,
   type Reference,
+  type Targetable,
 } from "../addrs/index.js";
 import {
   allConfigs,
@@ -25,8 +26,14 @@ import { referencesOf } from "./evaluate.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { isReplace, type ResourceInstanceChange } from "../plans/index.js";
 import { resolveProviderConfig, resolveResourceProvider } from "./providerconfig.js";
+import { providerConfigNotPresent } from "./provider_missing.js";
+import { provisionerReferences } from "./provisioners.js";
 import type { ProviderManager } from "./providers.js";
 import { blockReferences } from "./schemabody.js";
+import { checkReferences, hasConditions } from "./conditions.js";
+import { pruneForTargeting } from "./targeting.js";
+import { validateRemoveStatements } from "./removed.js";
+import { importBlockReferences } from "./import.js";
 
 export interface BuildContext {
   readonly config: Config;
@@ -36,6 +43,9 @@ export interface BuildContext {
   readonly destroy: boolean;
   /** Apply: the plan's resource changes. */
   readonly changes: readonly ResourceInstanceChange[];
+  /** `-target` / `-exclude` (plan options; during apply, the plan's). */
+  readonly targets?: readonly Targetable[];
+  readonly excludes?: readonly Targetable[];
 }
 
 export type Graph = AcyclicGraph<GraphNode>;
@@ -67,6 +77,21 @@ export const namedValuesTransformer =
 /** One node per module call (ModuleExpansionTransformer's expand nodes). */
 export const moduleCallTransformer: Transformer = (g, b) => {
   for (const c of allConfigs(b.config)) for (const name of c.module.moduleCalls.keys()) if (c.children.has(name)) g.add({ kind: "moduleCall", module: c.path, name });
+  return [];
+};
+
+/** One node per `check` block of every module (the check half of ConfigTransformer). */
+export const checkTransformer: Transformer = (g, b) => {
+  for (const c of allConfigs(b.config)) for (const name of c.module.checks.keys()) g.add({ kind: "check", module: c.path, name });
+  return [];
+};
+
+/** Errors for `removed` blocks naming what is still configured (GetEndpointsToRemove); no nodes. */
+export const removedBlocksTransformer: Transformer = (_g, b) => validateRemoveStatements(b.config);
+
+/** Prunes the graph to what -target / -exclude leave in (TargetingTransformer). */
+export const targetingTransformer: Transformer = (g, b) => {
+  pruneForTargeting(g, b, { targets: b.targets ?? [], excludes: b.excludes ?? [] });
   return [];
 };
 
@@ -111,7 +136,16 @@ export const orphanResourceTransformer: Transformer = (g, b) => {
 export const diffTransformer: Transformer = (g, b) => {
   for (const ch of b.changes) {
     const a = ch.change.action;
-    if (a === "NoOp") continue;
+    if (a === "NoOp") {
+      // Conditions are checked again at apply, so an unchanged object with conditions has a node.
+      const rc = ch.deposedKey === "" ? configResourceFor(b.config, ch.addr.containingResource()) : undefined;
+      if (rc && hasConditions(rc)) g.add({ kind: "applyInstance", change: ch, config: rc, module: staticPathOf(ch.addr.module) });
+      continue;
+    }
+    if (a === "Forget") {
+      g.add({ kind: "forgetInstance", change: ch });
+      continue;
+    }
     if (a === "Delete" || isReplace(a)) g.add({ kind: "destroyInstance", change: ch });
     if (a !== "Delete") {
       const rc = configResourceFor(b.config, ch.addr.containingResource());
@@ -142,6 +176,7 @@ function providerOfNode(n: GraphNode, b: BuildContext): AbsProviderConfig | unde
 
 /** Provider configuration nodes, and an edge from every node that uses one (ProviderTransformer). */
 export const providerTransformer: Transformer = (g, b) => {
+  const diagnostics: Diagnostic[] = [];
   const byAddr = new Map<string, GraphNode>();
   for (const v of g.vertices()) if (v.kind === "provider") byAddr.set(v.addr.toString(), v);
   for (const n of g.vertices()) {
@@ -153,13 +188,24 @@ export const providerTransformer: Transformer = (g, b) => {
       const localName = mc ? mc.module.providerLocalNames.get(addr.provider.toString()) ?? addr.provider.type : addr.provider.type;
       const resolved = mc ? resolveProviderConfig(mc, addr.provider, localName, addr.alias, undefined) : undefined;
       const config = resolved && resolved.addr.equal(addr) ? resolved.config : undefined;
+      // Objects in state name their provider configuration exactly; only the root module's
+      // default configuration may be implied (MissingProviderTransformer), any other must still
+      // be declared.
+      if (n.kind === "orphanResource" && !config && (addr.alias !== "" || !addr.module.isRoot())) {
+        const rs = b.state.resource(n.addr);
+        for (const is of rs?.instances.values() ?? []) {
+          const inst = n.addr.instance(is.key).toString();
+          diagnostics.push(providerConfigNotPresent(b.destroy ? inst : `${inst} (orphan)`, addr));
+        }
+        continue;
+      }
       p = { kind: "provider", addr, config, module: addr.module.steps };
       g.add(p);
       byAddr.set(addr.toString(), p);
     }
     g.connect(n, p);
   }
-  return [];
+  return diagnostics;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -183,7 +229,12 @@ export function nodeReferences(n: GraphNode, b: BuildContext): { module: readonl
     }
     case "output": {
       const o = descendent(b.config, n.module)?.module.outputs.get(n.name);
-      return o?.expr ? { module: n.module, traversals: exprVariables(o.expr) } : undefined;
+      if (!o) return undefined;
+      return { module: n.module, traversals: [...(o.expr ? exprVariables(o.expr) : []), ...o.preconditions.flatMap(checkReferences)] };
+    }
+    case "check": {
+      const c = descendent(b.config, n.module)?.module.checks.get(n.name);
+      return c ? { module: n.module, traversals: c.asserts.flatMap(checkReferences) } : undefined;
     }
     case "moduleCall": {
       const call = descendent(b.config, n.module)?.module.moduleCalls.get(n.name);
@@ -191,9 +242,13 @@ export function nodeReferences(n: GraphNode, b: BuildContext): { module: readonl
       const t: Traverser[][] = [];
       if (call.count) t.push(...exprVariables(call.count));
       if (call.forEach) t.push(...exprVariables(call.forEach));
+      // `providers = { x = y.z[key] }`: the key is evaluated in this module for each call instance.
+      for (const p of call.providers) if (p.inParent.keyExpression) t.push(...exprVariables(p.inParent.keyExpression));
       return { module: n.module, traversals: t };
     }
     case "resource":
+      // Import blocks naming the resource are resolved when it expands (import.ts).
+      return { module: n.module, traversals: [...resourceReferences(n.config, b), ...importBlockReferences(b.config, n.module, n.config)] };
     case "applyInstance":
       return { module: n.module, traversals: resourceReferences(n.config, b) };
     case "provider": {
@@ -205,6 +260,7 @@ export function nodeReferences(n: GraphNode, b: BuildContext): { module: readonl
     case "planInstance":
     case "planOrphan":
     case "destroyInstance":
+    case "forgetInstance":
       return undefined;
     default:
       return assertNever(n);
@@ -218,8 +274,11 @@ export function resourceReferences(r: Resource, b: Pick<BuildContext, "providers
   if (r.forEach) t.push(...exprVariables(r.forEach));
   if (r.providerConfigRef?.keyExpression) t.push(...exprVariables(r.providerConfigRef.keyExpression));
   for (const e of r.triggersReplacement) t.push(...exprVariables(e));
+  // Conditions may refer to other objects (never to the resource itself: that is `self`).
+  for (const rule of [...r.preconditions, ...r.postconditions]) t.push(...checkReferences(rule));
   const schema = r.provider ? b.providers.resourceTypeSchema(r.provider, r.mode, r.type) : undefined;
   if (schema) t.push(...blockReferences(r.config, schema.block));
+  t.push(...provisionerReferences(r));
   return t;
 }
 
@@ -352,6 +411,7 @@ export const moduleExpansionTransformer: Transformer = (g) => {
       case "resource":
       case "applyInstance":
       case "provider":
+      case "check":
         m = n.module;
         break;
       case "moduleCall":

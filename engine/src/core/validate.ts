@@ -5,10 +5,11 @@
 // handed to the provider's ValidateResourceConfig / ValidateDataResourceConfig /
 // ValidateProviderConfig. As in a validate walk, input variables are unknown values of their
 // declared types, resources are unknown objects of their schema's type (or wholly unknown when
-// they use count/for_each), and everything else a body may read is unknown.
-import type { Provider as ProviderAddr } from "../addrs/index.js";
+// they use count/for_each), and everything else a body may read is unknown. A managed resource's
+// ignore_changes and replace_triggered_by paths are checked against schemas too (validate_paths.ts).
+import type { Provider as ProviderAddr, Reference } from "../addrs/index.js";
 import { allConfigs, staticFunctionTable, type Config, type ConfigBody, type Resource } from "../configs/index.js";
-import { errorDiag, type Diagnostic } from "../hcl/index.js";
+import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { EvalContext, nameSuggestion } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
 import { impliedType, type Block, type GetProviderSchemaResponse } from "../providers/index.js";
@@ -16,6 +17,9 @@ import { DynamicPseudoType, DynamicVal, objectVal, stringVal, unknownVal, unmark
 import { providerDiagnostics } from "./diags.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
+import { validateLifecyclePaths } from "./validate_paths.js";
+import { ReferenceChecker } from "./validate_refs.js";
+import { validateProvisioners } from "./provisioners.js";
 
 export interface SchemaValidateOptions {
   readonly providers: ProviderFactory;
@@ -64,6 +68,25 @@ export class SchemaValidator {
   }
 }
 
+/**
+ * OpenTofu's Context.Validate once the configuration has loaded: the providers' schemas, every
+ * reference (only the first problem in a chain, as the walk skips nodes whose dependencies
+ * failed), then every body against its schema and its provider, with the lifecycle paths.
+ */
+export async function validateConfig(root: Config, opts: SchemaValidateOptions): Promise<Diagnostic[]> {
+  const opened = await SchemaValidator.open(root, opts);
+  try {
+    const diagnostics = [...opened.diagnostics];
+    if (hasErrors(diagnostics)) return diagnostics;
+    const refs = new ReferenceChecker((r) => opened.validator.resourceSchema(r)).checkTree(allConfigs(root));
+    diagnostics.push(...refs);
+    if (!hasErrors(refs)) diagnostics.push(...(await opened.validator.validate()));
+    return diagnostics;
+  } finally {
+    await opened.validator.close();
+  }
+}
+
 async function validateModule(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   const ctx = validateContext(c, manager, opts);
@@ -90,9 +113,20 @@ async function validateModule(c: Config, manager: ProviderManager, opts: SchemaV
     }
     const call = (config: Value) =>
       r.mode === "data" ? provider.validateDataResourceConfig({ typeName: r.type, config }) : provider.validateResourceConfig({ typeName: r.type, config });
-    diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, r.declRange)));
+    const lifecycle = r.mode === "managed" ? () => validateLifecyclePaths(r, schema.block, (ref) => referencedSchema(c, manager, ref)) : undefined;
+    diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, r.declRange, lifecycle)));
+    if (r.mode === "managed") diagnostics.push(...validateProvisioners(r, ctx));
   }
   return diagnostics;
+}
+
+/** The schema of the resource (in the same module) a replace_triggered_by reference names. */
+function referencedSchema(c: Config, manager: ProviderManager, ref: Reference): Block | undefined {
+  const s = ref.subject;
+  const addr = s.kind === "Resource" ? s : s.kind === "ResourceInstance" ? s.resource : undefined;
+  if (!addr) return undefined;
+  const r = [...c.module.managedResources.values()].find((x) => x.type === addr.type && x.name === addr.name && x.mode === addr.mode);
+  return r?.provider ? manager.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined;
 }
 
 async function validateBody(
@@ -101,12 +135,15 @@ async function validateBody(
   ctx: EvalContext,
   call: (config: Value) => Promise<{ diagnostics: Parameters<typeof providerDiagnostics>[0] }>,
   declRange: Diagnostic["subject"],
+  afterDecode?: () => Diagnostic[],
 ): Promise<Diagnostic[]> {
   const decoded = decodeBody(body, block, ctx);
   if (decoded.diagnostics.some((d) => d.severity === "error")) return decoded.diagnostics;
+  // OpenTofu asks the provider even when these checks fail.
+  const more = afterDecode?.() ?? [];
   const [config] = unmarkDeep(decoded.value);
   const resp = await call(config);
-  return [...decoded.diagnostics, ...providerDiagnostics(resp.diagnostics, declRange)];
+  return [...decoded.diagnostics, ...more, ...providerDiagnostics(resp.diagnostics, declRange)];
 }
 
 /** OpenTofu's "Invalid resource type" / "Invalid data source", with its suggestions. */

@@ -4,6 +4,7 @@
 // the state the file keeps for that module, then evaluating its assertions; a failed run does not
 // stop the file, an errored one skips the rest. At the end of each file every state it built is
 // destroyed, the main one first, then alternate modules' in reverse order of their last run.
+import { parseAbsResourceInstance, parseTarget, type AbsResourceInstance, type Targetable } from "../addrs/index.js";
 import { joinPath, newStaticModuleCall, type Config, type Loader, type Provider as ConfigProvider } from "../configs/index.js";
 import { decodeProviderStaticFields, staticFunctionTable } from "../configs/index.js";
 import { parseVariableValue, type InputValue, type UnparsedVariableValue } from "../configs/inputvars/index.js";
@@ -231,8 +232,8 @@ export class TestSuiteRunner {
     };
     const v = validateExpectFailures(cfg.expectFailures);
     if (hasErrors(v)) return fail(v);
-    const unsupported = unsupportedPlanOptions(cfg);
-    if (hasErrors(unsupported)) return fail(unsupported);
+    const planOpts = runPlanOptions(cfg);
+    if (hasErrors(planOpts.diagnostics)) return fail(planOpts.diagnostics);
 
     const dir = cfg.module ? joinPath(this.opts.rootDir, cfg.module.source.kind === "local" ? cfg.module.source.path : ".") : this.opts.rootDir;
     const vars0 = this.variables(cfg, file.config, undefined, runOutputs);
@@ -262,7 +263,13 @@ export class TestSuiteRunner {
       if (value !== undefined) inputs.set(name, { value, sourceType: "config" });
     }
     const ctx = this.context(f.factory);
-    const planned = await ctx.plan(config, state, { mode: "normal", refresh: cfg.options.refresh, variables: inputs });
+    const planned = await ctx.plan(config, state, {
+      mode: cfg.options.mode,
+      refresh: cfg.options.refresh,
+      variables: inputs,
+      replace: planOpts.replace,
+      targets: planOpts.targets,
+    });
     const expected = expectedFailures(cfg.expectFailures);
     const planDiags = filterExpectedFailures(planned.diagnostics, expected, config);
     const assertionVars = new Map(vars.values);
@@ -444,12 +451,20 @@ function missingExpectedFailures(expected: readonly Expected[]): Diagnostic[] {
     .map((e) => errorDiag("Missing expected failure", `The checkable object, ${e.subject}, was expected to report an error but did not.`, e.range));
 }
 
-/** plan_options the core cannot plan with yet; refused instead of silently ignored. */
-function unsupportedPlanOptions(run: TestRun): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const o = run.options;
-  if (o.mode === "refresh-only") out.push(errorDiag("Unsupported plan option", 'Terrace cannot plan in "refresh-only" mode yet, so this run block cannot be executed.', run.declRange));
-  if (o.replace.length > 0) out.push(errorDiag("Unsupported plan option", "Terrace cannot plan forced replacements (replace) yet, so this run block cannot be executed.", o.replace[0]?.[0]?.range));
-  if (o.target.length > 0) out.push(errorDiag("Unsupported plan option", "Terrace cannot plan with targets yet, so this run block cannot be executed.", o.target[0]?.[0]?.range));
-  return out;
+/** A run block's plan_options `replace` and `target` as the core's addresses. */
+function runPlanOptions(run: TestRun): { replace: AbsResourceInstance[]; targets: Targetable[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const replace: AbsResourceInstance[] = [];
+  const targets: Targetable[] = [];
+  for (const t of run.options.replace) {
+    const r = parseAbsResourceInstance(t);
+    diagnostics.push(...r.diagnostics);
+    if (r.result) replace.push(r.result);
+  }
+  for (const t of run.options.target) {
+    const r = parseTarget(t);
+    diagnostics.push(...r.diagnostics);
+    if (r.result) targets.push(r.result.subject);
+  }
+  return { replace, targets, diagnostics };
 }

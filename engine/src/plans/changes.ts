@@ -17,6 +17,8 @@ import type { Action, ActionReason } from "./action.js";
 export interface Importing {
   /** The ID given in the `import` block ("" when imported by identity). */
   id: string;
+  /** The resource identity given in the `import` block instead of an ID. */
+  identity?: Value;
 }
 
 /** Before and after values of one object, with marks (sensitive values are marked). */

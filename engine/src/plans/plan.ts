@@ -73,11 +73,11 @@ export function newPlan(init: Partial<Plan> = {}): Plan {
 
 /**
  * OpenTofu's Plan.CanApply: an errored plan never applies; otherwise a plan applies when it has
- * changes, or (outside refresh-only mode too) when refreshing changed state.
+ * changes, or, in refresh-only mode only, when refreshing changed the state (a normal plan whose
+ * only news is drift stays "no changes", as it always has).
  */
 export function planCanApply(p: Plan, stateChanged: boolean): boolean {
   if (p.errored) return false;
   if (!changesEmpty(p.changes)) return true;
-  if (p.uiMode === "refresh-only") return stateChanged;
-  return stateChanged && p.uiMode === "normal";
+  return stateChanged && p.uiMode === "refresh-only";
 }

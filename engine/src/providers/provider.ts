@@ -153,6 +153,8 @@ export interface ApplyResourceChangeResponse {
 export interface ImportResourceStateRequest extends CallOptions {
   readonly typeName: string;
   readonly id: string;
+  /** Import by resource identity (an import block's `identity`): an object of the type's identity schema. */
+  readonly identity?: Value;
   readonly clientCapabilities?: ClientCapabilities;
 }
 export interface ImportedResource {

@@ -76,10 +76,12 @@ function impliedForModuleCall(
   const into: MoveStatement[] = [];
   const want = impliedKey(call);
   if (!want) return into;
+  // As for resources, only the one instance the other setting would have had moves: [0] ↔ no key.
+  const otherKey: InstanceKey = want.key.kind === "NoKey" ? intKey(0) : NoKey;
   for (const ms of stateModuleInstances(prevRunState, parent.child(name))) {
     const { parent: callerAddr, call: callInst } = ms.addr.callInstance();
     const fromKey = callInst.key;
-    if (instanceKeyEqual(fromKey, want.key) || haveMoveStatementForModule(ms.addr, explicit)) continue;
+    if (!instanceKeyEqual(fromKey, otherKey) || haveMoveStatementForModule(ms.addr, explicit)) continue;
     const absCall = new AbsModuleCall(callerAddr, new ModuleCall(name));
     into.push({
       from: new MoveEndpointInModule(RootModule, absCall.instance(fromKey), want.range),

@@ -113,9 +113,26 @@ export interface PlanResult {
 }
 
 export interface ImportRequest<M> {
+  /** "" when importing by resource identity. */
   readonly id: string;
+  /** The resource identity to import by (an object of the type's identity schema), if given. */
+  readonly identity?: Value;
   readonly meta: M | undefined;
   readonly typeName: string;
+}
+
+/** One attribute of a resource type's identity (tfplugin6 ResourceIdentitySchema). */
+export interface IdentityAttribute {
+  readonly type: Type;
+  readonly requiredForImport?: boolean;
+  readonly optionalForImport?: boolean;
+  readonly description?: string;
+}
+
+/** How an object of a resource type is identified, for import blocks' `identity`. */
+export interface IdentitySchema {
+  readonly version?: number;
+  readonly attributes: Readonly<Record<string, IdentityAttribute>>;
 }
 
 export interface ImportResult {
@@ -170,9 +187,22 @@ export interface ResourceDefinition<M = unknown> {
   readonly importState?: (req: ImportRequest<M>) => MaybePromise<ImportResult>;
   /** Keyed by the stored schema version each one upgrades from (straight to the current one). */
   readonly stateUpgraders?: Readonly<Record<number, StateUpgrader>>;
+  /** The resource identity schema (served by GetResourceIdentitySchemas). */
+  readonly identity?: IdentitySchema;
   /** MoveResourceState (`moved` across resource types); return undefined when not applicable. */
-  readonly moveState?: (req: MoveRequest) => MaybePromise<{ state: StateData; diagnostics?: readonly Diagnostic[] } | undefined>;
+  readonly moveState?: (req: MoveRequest) => MaybePromise<MoveResult | undefined>;
 }
+
+/**
+ * What a moveState handler returns: normally `state`, encoded against the target type. `raw` is
+ * an escape hatch for conformance mocks (OpenTofu's MockProvider answers with a value of the
+ * *source* type, which the host must reject): the target state's JSON exactly as the handler
+ * wrote it, sent as the DynamicValue's `json` without checking it against the schema. A real
+ * provider has no use for it.
+ */
+export type MoveResult =
+  | { readonly state: StateData; readonly diagnostics?: readonly Diagnostic[] }
+  | { readonly raw: { readonly json: string }; readonly diagnostics?: readonly Diagnostic[] };
 
 /** An import handler that sets one attribute (by default `id`) from the import ID. */
 export function importPassthrough<M>(attribute = "id"): (req: ImportRequest<M>) => ImportResult {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { StringType, fromHex, hex, marshalMsgpack, nullVal, refine, unknownVal, type Type, type Value } from "../values/index.js";
+import { NumberType, StringType, fromHex, objectOf, hex, marshalMsgpack, nullVal, refine, unknownVal, type Type, type Value } from "../values/index.js";
 import { decodeDynamic, encodeDynamic } from "./codec.js";
 import { fromNative, toNative } from "./native.js";
+import { defineProvider } from "./provider.js";
 import { impliedType } from "./schema.js";
 import { ProviderServer } from "./server.js";
 import { thingProvider } from "./testdata/provider.js";
@@ -171,5 +172,64 @@ describe("ProviderServer", () => {
     expect((await server.callFunction({ name: "upper", arguments: [arg(null)] })).error).toEqual({ text: "argument must not be null", function_argument: 0 });
     const joined = await server.callFunction({ name: "join_all", arguments: [arg("-"), arg("a"), arg(null), arg("c")] });
     expect(hex(joined.result?.msgpack ?? new Uint8Array())).toBe("a4 61 2d 2d 63");
+  });
+
+  it("moves state: encoded against the target type, or sent raw as JSON when a mock asks for it", async () => {
+    const schema = { block: { attributes: { n: { type: NumberType, optional: true } } } };
+    const def = defineProvider({
+      name: "mv",
+      schema: { block: {} },
+      resources: {
+        mv_typed: { schema, create: () => undefined, moveState: () => ({ state: { n: 1 } }) },
+        mv_raw: { schema, create: () => undefined, moveState: (r) => ({ raw: { json: r.rawStateJSON } }) },
+      },
+    });
+    const server = new ProviderServer(def);
+    const req = { source_provider_address: "registry.opentofu.org/hashicorp/mv", source_type_name: "mv_old", source_state: { json: utf8.encode('{"n":2,"s":"x"}') } };
+    const typed = await server.moveResourceState({ ...req, target_type_name: "mv_typed" });
+    expect(typed.diagnostics).toEqual([]);
+    expect(hex(typed.target_state?.msgpack ?? new Uint8Array())).toBe("81 a1 6e 01");
+    // The source's extra attribute goes through untouched: the host is the one to reject it.
+    const raw = await server.moveResourceState({ ...req, target_type_name: "mv_raw" });
+    expect(raw.diagnostics).toEqual([]);
+    expect(raw.target_state?.msgpack).toBeUndefined();
+    expect(new TextDecoder().decode(raw.target_state?.json ?? new Uint8Array())).toBe('{"n":2,"s":"x"}');
+  });
+
+  it("serves identity schemas and imports by identity", async () => {
+    const def = defineProvider({
+      name: "idp",
+      schema: { block: {} },
+      resources: {
+        idp_thing: {
+          schema: { block: { attributes: { id: { type: StringType, computed: true } } } },
+          identity: { version: 2, attributes: { name: { type: StringType, requiredForImport: true }, region: { type: StringType, optionalForImport: true } } },
+          create: () => undefined,
+          importState: ({ id, identity }) => ({ state: { id: identity ? `by-identity-${toNative(identity) === null ? "" : JSON.stringify(toNative(identity))}` : id } }),
+        },
+        idp_plain: { schema: { block: { attributes: { id: { type: StringType, computed: true } } } }, create: () => undefined },
+      },
+    });
+    const server = new ProviderServer(def);
+    const schemas = server.getResourceIdentitySchemas();
+    expect(Object.keys(schemas.identity_schemas)).toEqual(["idp_thing"]);
+    expect(schemas.identity_schemas.idp_thing?.version).toBe(2);
+    expect(
+      schemas.identity_schemas.idp_thing?.identity_attributes.map((a) => [a.name, new TextDecoder().decode(a.type), a.required_for_import, a.optional_for_import]),
+    ).toEqual([
+      ["name", '"string"', true, false],
+      ["region", '"string"', false, true],
+    ]);
+    const identityType = objectOf({ name: StringType, region: StringType });
+    const identity = { identity_data: encodeDynamic(fromNative({ name: "n1", region: null }, identityType), identityType) };
+    const r = await server.importResourceState({ type_name: "idp_thing", id: "", identity });
+    expect(r.diagnostics).toEqual([]);
+    const type = impliedType({ attributes: { id: { type: StringType, computed: true } } });
+    const st = decodeDynamic(r.imported_resources?.[0]?.state, type);
+    expect(st.ok && toNative(st.value)).toEqual({ id: 'by-identity-{"name":"n1","region":null}' });
+    // Without identity the ID is used.
+    const byId = await server.importResourceState({ type_name: "idp_thing", id: "x" });
+    const st2 = decodeDynamic(byId.imported_resources?.[0]?.state, type);
+    expect(st2.ok && toNative(st2.value)).toEqual({ id: "x" });
   });
 });

@@ -26,7 +26,9 @@ import { functionToProto, schemaToProto } from "../providers/schema/index.js";
 import {
   DynamicPseudoType,
   formatPath,
+  marshalType,
   nullVal,
+  objectOf,
   objectVal,
   unmarkDeep,
   type Path,
@@ -38,7 +40,7 @@ import { diagnosticToProto, diagnosticsFromError, errorDiagnostic, hasErrors, pa
 import { fromNative, isValue, toNativeObject, type NativeObject } from "./native.js";
 import { nullWriteOnly, planResourceChange, unknownPaths, validateAttributes } from "./planning.js";
 import { PrivateState } from "./private.js";
-import { FunctionError, type FunctionDefinition, type FunctionParameter, type ProviderDefinition, type StateData } from "./provider.js";
+import { FunctionError, type FunctionDefinition, type FunctionParameter, type IdentitySchema, type ProviderDefinition, type StateData } from "./provider.js";
 import { configSchema, functionDecl, impliedType, validateSchema, type Schema } from "./schema.js";
 
 // Request shapes (proto-loader, keepCase); every field may be absent.
@@ -77,6 +79,7 @@ export interface ApplyResourceChangeRequest {
 export interface ImportResourceStateRequest {
   type_name?: string;
   id?: string;
+  identity?: { identity_data?: ProtoDynamicValue | null } | null;
 }
 export interface MoveResourceStateRequest {
   source_provider_address?: string;
@@ -110,7 +113,19 @@ export interface RenewEphemeralResourceResponse {
   renew_at?: ProtoTimestamp;
 }
 
+/** tfplugin6 ResourceIdentitySchema. */
+interface ProtoResourceIdentitySchema {
+  version: number;
+  identity_attributes: Array<{ name: string; type: Uint8Array; required_for_import: boolean; optional_for_import: boolean; description: string }>;
+}
+
+/** The object type an identity schema's values have. */
+function identityType(s: IdentitySchema): Type {
+  return objectOf(new Map(Object.entries(s.attributes).map(([n, a]) => [n, a.type])));
+}
+
 const utf8Decoder = new TextDecoder();
+const utf8Encoder = new TextEncoder();
 
 /**
  * The state described by handler output: a value as is (marks removed), native data merged over
@@ -234,8 +249,28 @@ export class ProviderServer<M = unknown> {
     return { functions: this.functionsProto(), diagnostics: [] };
   }
 
-  getResourceIdentitySchemas(): { identity_schemas: Record<string, never>; diagnostics: [] } {
-    return { identity_schemas: {}, diagnostics: [] };
+  getResourceIdentitySchemas(): { identity_schemas: Record<string, ProtoResourceIdentitySchema>; diagnostics: [] } {
+    const identity_schemas: Record<string, ProtoResourceIdentitySchema> = {};
+    for (const [name, r] of this.resources) {
+      const id = r.def.identity;
+      if (!id) continue;
+      identity_schemas[name] = {
+        version: id.version ?? 0,
+        identity_attributes: Object.keys(id.attributes)
+          .sort()
+          .map((n) => {
+            const a = id.attributes[n];
+            return {
+              name: n,
+              type: utf8Encoder.encode(marshalType(a?.type ?? DynamicPseudoType)),
+              required_for_import: a?.requiredForImport ?? false,
+              optional_for_import: a?.optionalForImport ?? false,
+              description: a?.description ?? "",
+            };
+          }),
+      };
+    }
+    return { identity_schemas, diagnostics: [] };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -492,8 +527,16 @@ export class ProviderServer<M = unknown> {
         ]),
       };
     }
+    // Import by identity: the identity decoded with the type's identity schema.
+    let identity: Value | undefined;
+    const identityData = req.identity?.identity_data;
+    if (identityData && r.def.identity) {
+      const d = decodeDynamic(identityData, identityType(r.def.identity));
+      if (!d.ok) return { diagnostics: diags([errorDiagnostic("Invalid resource identity", d.error)]) };
+      identity = d.value;
+    }
     try {
-      const res = await r.def.importState({ id: req.id ?? "", meta: this.meta, typeName: req.type_name ?? "" });
+      const res = await r.def.importState({ id: req.id ?? "", ...(identity ? { identity } : {}), meta: this.meta, typeName: req.type_name ?? "" });
       const out = res.diagnostics ?? [];
       if (hasErrors(out) || res.state === undefined) return { imported_resources: [], diagnostics: diags(out) };
       const state = stateFrom(res.state, nullVal(r.type), r.type);
@@ -531,8 +574,10 @@ export class ProviderServer<M = unknown> {
         sourcePrivate: req.source_private ?? new Uint8Array(),
       });
       if (!res) return notSupported();
+      const target_private = req.source_private ?? new Uint8Array();
+      if ("raw" in res) return { target_state: { json: utf8Encoder.encode(res.raw.json) }, target_private, diagnostics: diags(res.diagnostics ?? []) };
       const state = stateFrom(res.state, nullVal(r.type), r.type);
-      return { target_state: encodeDynamic(state, r.type), target_private: req.source_private ?? new Uint8Array(), diagnostics: diags(res.diagnostics ?? []) };
+      return { target_state: encodeDynamic(state, r.type), target_private, diagnostics: diags(res.diagnostics ?? []) };
     } catch (e) {
       return { diagnostics: diags(diagnosticsFromError(e, "MoveResourceState")) };
     }

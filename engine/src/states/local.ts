@@ -2,14 +2,17 @@
 // terraform.tfstate, a one-time terraform.tfstate.backup of the snapshot first read, and a lock
 // shown to others through `.terraform.tfstate.lock.info`. Unlike OpenTofu, a snapshot is written
 // to a temporary file in the same directory, fsynced and renamed over the old one, so a crash
-// never leaves a half-written state file.
+// never leaves a half-written state file. An apply journals its changes beside the snapshot
+// (journal.ts) and a later read replays a journal that a killed apply left behind.
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../hcl/index.js";
 import { DEFAULT_TOFU_VERSION, deepCopyFile, newFile, newLineage, readStateFile, statesMarshalEqual, writeStateFile, type File } from "./file.js";
-import { marshalLockInfo, parseLockInfo, type LockInfo, type LockResult, type UnlockResult } from "./lock.js";
-import type { State } from "./state.js";
+import { JournalWriter, journalPath, parseJournal, removeJournal, replayChanges } from "./journal.js";
+import { marshalLockInfo, newLockInfo, parseLockInfo, type LockInfo, type LockResult, type UnlockResult } from "./lock.js";
+import { State } from "./state.js";
 import type { SnapshotMeta, StateStore } from "./store.js";
+import type { StateObserver } from "./sync.js";
 
 export const DEFAULT_STATE_FILENAME = "terraform.tfstate";
 export const DEFAULT_BACKUP_EXTENSION = ".backup";
@@ -24,6 +27,10 @@ export interface LocalStoreOptions {
 
 function err(summary: string, detail: string): Diagnostic {
   return { severity: "error", summary, detail };
+}
+
+function warn(summary: string, detail: string): Diagnostic {
+  return { severity: "warning", summary, detail };
 }
 
 function errnoCode(e: unknown): string | undefined {
@@ -82,11 +89,15 @@ export class LocalStore implements StateStore {
   private backupLoaded = false;
   private writtenBackup = false;
   private lockID = "";
+  /** `.terraform.tfstate.journal`: the changes of an apply not yet folded into the snapshot. */
+  readonly journalPath: string;
+  private journal: JournalWriter | undefined;
 
   constructor(statePath = DEFAULT_STATE_FILENAME, private readonly opts: LocalStoreOptions = {}) {
     this.path = statePath;
     this.readPath = opts.readPath ?? statePath;
     this.backupPath = opts.backupPath ?? statePath + DEFAULT_BACKUP_EXTENSION;
+    this.journalPath = journalPath(statePath);
   }
 
   state(): State | undefined {
@@ -125,11 +136,134 @@ export class LocalStore implements StateStore {
   }
 
   async refresh(): Promise<Diagnostic[]> {
+    const d = this.readSnapshot();
+    // A journal belongs to the file we write; one we are writing ourselves is not a leftover.
+    if (d.length > 0 || this.readPath !== this.path || this.journal || !exists(this.journalPath)) return d;
+    return this.recoverJournal();
+  }
+
+  private readSnapshot(): Diagnostic[] {
     const r = this.readAt(this.readPath);
     if (r.diagnostics.length > 0) return r.diagnostics;
     this.file = r.file;
     this.readFile = r.file ? deepCopyFile(r.file) : undefined;
     return [];
+  }
+
+  /**
+   * Replays a journal left by an apply that did not finish. Under the lock (taken here unless
+   * we hold it) the merged state is persisted and the journal removed; when another process
+   * holds the lock (an apply still running, or a killed one whose lock file remains) the
+   * merged state is only this store's view, and the journal stays for a later reader.
+   */
+  private async recoverJournal(): Promise<Diagnostic[]> {
+    if (this.lockID !== "") return this.foldJournal(true).diagnostics;
+    const lock = await this.lock(newLockInfo("OperationTypeRecoverJournal", { version: this.opts.terraformVersion }));
+    if (!lock.ok) {
+      const r = this.foldJournal(false);
+      if (r.replayed === undefined) return r.diagnostics;
+      const h = lock.error.kind === "LockError" ? lock.error.holder : undefined;
+      const holder = h ? ` (lock ID ${h.id}, ${h.operation} by ${h.who})` : "";
+      return [
+        ...r.diagnostics,
+        warn(
+          "State includes changes from an unfinished apply",
+          `${path.basename(this.journalPath)} holds ${r.replayed} state changes from an apply that has not finished, and the state is locked${holder}, so they are included here but not yet written to ${path.basename(this.path)}. If that apply was killed, release its lock; the next command then writes them.`,
+        ),
+      ];
+    }
+    try {
+      // Read again under the lock: the snapshot may have changed since the first read.
+      const d = this.readSnapshot();
+      if (d.length > 0) return d;
+      return this.foldJournal(true).diagnostics;
+    } finally {
+      await this.unlock(lock.id);
+    }
+  }
+
+  /**
+   * Replays the journal onto the snapshot just read (`replayed`: how many changes, undefined
+   * when nothing was replayed); with `write`, persists the result and removes the journal.
+   */
+  private foldJournal(write: boolean): { replayed?: number; diagnostics: Diagnostic[] } {
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(this.journalPath);
+    } catch (e) {
+      if (errnoCode(e) === "ENOENT") return { diagnostics: [] };
+      return { diagnostics: [err("Failed to read state journal", `The state journal ${this.journalPath} could not be read: ${String(e)}`)] };
+    }
+    const name = path.basename(this.journalPath);
+    const j = parseJournal(bytes, name);
+    if (j.kind === "error") return { diagnostics: j.diagnostics };
+    if (j.kind === "empty") {
+      // Killed while creating the journal: it holds nothing.
+      if (write) removeJournal(this.journalPath);
+      return { diagnostics: [] };
+    }
+    const base = this.readFile;
+    const h = j.header;
+    const matches = h.snapshot ? base !== undefined && base.lineage === h.lineage && base.serial === h.serial : base === undefined;
+    if (!matches) {
+      // The final persist renamed its snapshot and died before removing the journal: its
+      // changes are in that snapshot (same lineage, later serial; for a first apply the
+      // lineage is the one the journal chose).
+      if (base !== undefined && base.lineage === h.lineage && base.serial > h.serial) {
+        if (write) removeJournal(this.journalPath);
+        return { diagnostics: [] };
+      }
+      const have = base ? `lineage ${base.lineage}, serial ${base.serial}` : "no state";
+      const want = h.snapshot ? `lineage ${h.lineage}, serial ${h.serial}` : "an empty state";
+      const detail = `${name} records changes to ${want}, but ${path.basename(this.path)} holds ${have}, so it was not replayed. Move it away once you have checked that the state is complete.`;
+      return { diagnostics: [warn("State journal does not match the state", detail)] };
+    }
+    const file = base ? deepCopyFile(base) : newFile(new State(), h.lineage, 0);
+    replayChanges(file.state, j.changes);
+    this.file = file;
+    const diagnostics = [...j.diagnostics];
+    if (!write) return { replayed: j.changes.length, diagnostics };
+    const d = this.persistFile(true);
+    if (d.some((x) => x.severity === "error")) return { replayed: j.changes.length, diagnostics: [...diagnostics, ...d] };
+    removeJournal(this.journalPath);
+    const detail = `An apply did not finish; the ${j.changes.length} state changes it recorded in ${name} were written to ${path.basename(this.path)} (serial ${file.serial}).`;
+    diagnostics.push(warn("Recovered changes from an unfinished apply", detail));
+    return { replayed: j.changes.length, diagnostics };
+  }
+
+  /**
+   * Starts journaling an apply whose walk begins from `base` (the plan's prior state). The
+   * journal records changes relative to the snapshot on disk, so `base` is persisted first
+   * when it differs (refreshed or moved objects); that is one snapshot write per apply. The
+   * returned observer goes to SyncState; `persist` ends the journal, so a periodic persist
+   * must not be combined with it.
+   */
+  beginJournal(base: State): { observer: StateObserver | undefined; diagnostics: Diagnostic[] } {
+    const onDisk = this.readPath === this.path ? this.readFile : undefined;
+    this.write(base);
+    const needsSnapshot = this.readPath !== this.path || (onDisk ? !statesMarshalEqual(base, onDisk.state) : !statesMarshalEqual(base, undefined));
+    if (needsSnapshot) {
+      const d = this.persistFile(true);
+      if (d.some((x) => x.severity === "error")) return { observer: undefined, diagnostics: d };
+    }
+    const file = this.file ?? newFile(undefined, newLineage(), 0);
+    this.file = file;
+    const hasSnapshot = this.readFile !== undefined;
+    try {
+      this.journal = JournalWriter.create(this.journalPath, { lineage: file.lineage, serial: hasSnapshot ? file.serial : 0, snapshot: hasSnapshot });
+    } catch (e) {
+      return {
+        observer: undefined,
+        diagnostics: [warn("Failed to create the state journal", `${String(e)}\n\nThe apply goes on, but a crash before it ends can lose objects it creates.`)],
+      };
+    }
+    const journal = this.journal;
+    return { observer: (c) => journal.append(c), diagnostics: [] };
+  }
+
+  /** Resolves when every journaled change so far is on stable storage. */
+  journalDurable(): Promise<void> {
+    return this.journal?.durable() ?? Promise.resolve();
   }
 
   write(state: State): void {
@@ -144,8 +278,19 @@ export class LocalStore implements StateStore {
     return this.persistFile(false);
   }
 
+  /** Writes the snapshot; an open journal is then folded in, so it is closed and removed. */
   async persist(): Promise<Diagnostic[]> {
-    return this.persistFile(true);
+    const d = this.persistFile(true);
+    const journal = this.journal;
+    // On failure the journal stays: it and the old snapshot still hold every change.
+    if (!journal || d.some((x) => x.severity === "error")) return d;
+    this.journal = undefined;
+    journal.close(false);
+    removeJournal(journal.path);
+    if (journal.error !== undefined) {
+      d.push(warn("State journal failed during the apply", `${journal.error}\n\nThe final state was written; only a crash during the apply could have lost objects.`));
+    }
+    return d;
   }
 
   private persistFile(bumpSerial: boolean): Diagnostic[] {
@@ -255,6 +400,15 @@ export class LocalStore implements StateStore {
     } catch {
       return false;
     }
+  }
+}
+
+function exists(p: string): boolean {
+  try {
+    statSync(p);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -68,7 +68,8 @@ export function evaluateForEachExpression(expr: AnyExpression, ctxFunc: ForEachC
       diagnostics.push(invalid(UNKNOWN_DETAIL_SET + TARGET_SUGGESTION));
       return none();
     }
-    if (ty.kind === "set" && ty.element.kind !== "string") {
+    // An empty set is fine whatever its element type (`toset([])` has dynamic elements).
+    if (ty.kind === "set" && ty.element.kind !== "string" && plain.elements.length > 0) {
       diagnostics.push(
         invalid(
           `The given "for_each" argument value is unsuitable: "for_each" supports sets of strings, but you have provided a set containing type ${friendlyName(ty.element)}.`,

@@ -1,6 +1,7 @@
 // Entry point of terraform-provider-test (and, with TERRACE_TEST_PROVIDER_NAME=aws, of the
-// LEGACY-AWS mock: see bin/mock-aws).
+// LEGACY-AWS mock: see bin/mock-aws). TERRACE_TEST_PROVIDER_PROFILE selects a conformance case's
+// own schema and behaviours (profiles.ts).
 import { servePlugin } from "../../sdk/index.js";
 import { testProvider } from "./provider.js";
 
-await servePlugin(testProvider(process.env.TERRACE_TEST_PROVIDER_NAME || "test"));
+await servePlugin(testProvider(process.env.TERRACE_TEST_PROVIDER_NAME || "test", process.env.TERRACE_TEST_PROVIDER_PROFILE ?? ""));

@@ -4,146 +4,24 @@
 // testApplyFn, `<name>_data_source`), with OpenTofu's MockProvider defaults — including
 // "Configure not called before X" for calls made before ConfigureProvider.
 
+import { defineProvider, impliedType, type ProviderDefinition, type ResourceDefinition } from "../../sdk/index.js";
+import { objectVal, type Type } from "../../values/index.js";
 import {
-  ProviderError,
-  defineProvider,
-  impliedType,
-  type Attribute,
-  type PlanRequest,
-  type PlanResult,
-  type ProviderDefinition,
-  type ResourceDefinition,
-  type Schema,
-} from "../../sdk/index.js";
-import {
-  BoolType,
-  False,
-  NumberType,
-  StringType,
-  Zero,
-  attrStep,
-  listOf,
-  listValEmpty,
-  mapOf,
-  mapValEmpty,
-  nullVal,
-  objectVal,
-  stringVal,
-  unknownVal,
-  type Path,
-  type Type,
-  type Value,
-} from "../../values/index.js";
+  LEGACY_DATA_SOURCE_SCHEMA,
+  LEGACY_INSTANCE_SCHEMA,
+  LEGACY_PROVIDER_ATTRIBUTES,
+  SIMPLE_SCHEMA,
+  attrsOf,
+  mockApply,
+  mockPlan,
+  requireConfigured,
+  testApplyFn,
+  testDiffFn,
+  type TestMeta,
+} from "./mock.js";
+import { profileProvider } from "./profiles.js";
 
-export interface TestMeta {
-  readonly config: Value;
-}
-
-const opt = (type: Type): Attribute => ({ type, optional: true });
-const computed = (type: Type): Attribute => ({ type, computed: true });
-const optComputed = (type: Type): Attribute => ({ type, optional: true, computed: true });
-
-/** simpleTestSchema(): provider config, test_object resource, data source and ephemeral resource. */
-export const SIMPLE_SCHEMA: Schema = {
-  block: {
-    attributes: {
-      test_string: opt(StringType),
-      test_number: opt(NumberType),
-      test_bool: opt(BoolType),
-      test_list: opt(listOf(StringType)),
-      test_map: opt(mapOf(StringType)),
-    },
-  },
-};
-
-export const LEGACY_PROVIDER_ATTRIBUTES: Readonly<Record<string, Attribute>> = {
-  region: opt(StringType),
-  foo: opt(StringType),
-  value: opt(StringType),
-  root: opt(NumberType),
-};
-
-export const LEGACY_INSTANCE_SCHEMA: Schema = {
-  block: {
-    attributes: {
-      id: computed(StringType),
-      ami: opt(StringType),
-      dep: opt(StringType),
-      num: opt(NumberType),
-      require_new: opt(StringType),
-      var: opt(StringType),
-      foo: optComputed(StringType),
-      bar: opt(StringType),
-      compute: opt(StringType),
-      compute_value: optComputed(StringType),
-      value: optComputed(StringType),
-      output: opt(StringType),
-      write: opt(StringType),
-      instance: opt(StringType),
-      vpc_id: opt(StringType),
-      type: computed(StringType),
-      value_wo: { type: StringType, optional: true, writeOnly: true },
-      unknown: computed(StringType),
-    },
-  },
-};
-
-export const LEGACY_DATA_SOURCE_SCHEMA: Schema = {
-  block: { attributes: { id: computed(StringType), foo: optComputed(StringType) } },
-};
-
-function requireConfigured(meta: TestMeta | undefined, rpc: string, typeName: string): void {
-  if (!meta) throw new ProviderError(`Configure not called before ${rpc} ${JSON.stringify(typeName)}`);
-}
-
-function attrsOf(v: Value): Map<string, Value> {
-  return v.kind === "object" ? new Map(v.attrs) : new Map();
-}
-
-/** The zero value MockProvider substitutes for an unknown after apply. */
-function zeroValue(t: Type): Value {
-  switch (t.kind) {
-    case "string":
-      return stringVal("");
-    case "number":
-      return Zero;
-    case "bool":
-      return False;
-    case "map":
-      return mapValEmpty(t.element);
-    case "list":
-      return listValEmpty(t.element);
-    default:
-      return nullVal(t);
-  }
-}
-
-/** MockProvider's default PlanResourceChange. */
-function mockPlan(schema: Schema) {
-  return (req: PlanRequest<TestMeta>): PlanResult => {
-    requireConfigured(req.meta, "PlanResourceChange", req.typeName);
-    const planned = attrsOf(req.proposed);
-    const prior = attrsOf(req.prior);
-    const config = attrsOf(req.config);
-    for (const [name, a] of Object.entries(schema.block.attributes ?? {})) {
-      const t = a.type ?? StringType;
-      const v = planned.get(name);
-      if (a.computed && !a.optional && (!v || v.kind === "null")) planned.set(name, unknownVal(t));
-      if (a.computed && a.optional && prior.get(name)?.kind !== "null" && prior.has(name) && config.get(name)?.kind === "null") {
-        planned.set(name, unknownVal(t));
-      }
-    }
-    return { planned: objectVal(planned), requiresReplace: [] };
-  };
-}
-
-/** MockProvider's default ApplyResourceChange: unknowns become zero values. */
-function mockApply(req: { planned: Value; meta: TestMeta | undefined; typeName: string }): { state: Value } {
-  requireConfigured(req.meta, "ApplyResourceChange", req.typeName);
-  const out = attrsOf(req.planned);
-  for (const [k, v] of out) if (v.kind === "unknown") out.set(k, zeroValue(v.type));
-  return { state: objectVal(out) };
-}
+export { LEGACY_DATA_SOURCE_SCHEMA, LEGACY_INSTANCE_SCHEMA, LEGACY_PROVIDER_ATTRIBUTES, SIMPLE_SCHEMA, type TestMeta } from "./mock.js";
 
 function simpleObject(): ResourceDefinition<TestMeta> {
   return {
@@ -154,51 +32,6 @@ function simpleObject(): ResourceDefinition<TestMeta> {
     delete: ({ meta, typeName }) => requireConfigured(meta, "ApplyResourceChange", typeName),
     read: ({ meta, typeName }) => requireConfigured(meta, "ReadResource", typeName),
   };
-}
-
-/** testDiffFn (internal/tofu/context_test.go). */
-function testDiffFn(req: PlanRequest<TestMeta>): PlanResult {
-  requireConfigured(req.meta, "PlanResourceChange", req.typeName);
-  const planned = attrsOf(req.proposed);
-  const replace: Path[] = [];
-  const id = planned.get("id");
-  if (id && id.kind === "null") planned.set("id", unknownVal(StringType));
-  // "the old tests have require_new replace on every plan"
-  if (planned.has("require_new")) replace.push([attrStep("require_new")]);
-  for (const k of [...planned.keys()]) {
-    const key = `__${k}_requires_new`;
-    if (planned.has(key)) replace.push([attrStep(key)]);
-  }
-  const compute = planned.get("compute");
-  if (compute && compute.kind === "string") {
-    let k = compute.value;
-    let t: Type = StringType;
-    if (k.endsWith(".#")) {
-      k = k.slice(0, -2);
-      t = listOf(StringType);
-    }
-    if (planned.has(k)) planned.set(k, unknownVal(t));
-  }
-  const ty = planned.get("type");
-  if (ty && ty.kind === "null") planned.set("type", unknownVal(StringType));
-  return { planned: objectVal(planned), requiresReplace: replace };
-}
-
-/** testApplyFn: id "foo", type = the type name, compute target "computed_value", other unknowns null. */
-function testApplyFn(req: { planned: Value; meta: TestMeta | undefined; typeName: string }): { state: Value } {
-  requireConfigured(req.meta, "ApplyResourceChange", req.typeName);
-  const planned = attrsOf(req.planned);
-  const id = planned.get("id");
-  if (!id || id.kind === "null" || id.kind === "unknown") planned.set("id", stringVal("foo"));
-  const ty = planned.get("type");
-  if (ty && ty.kind !== "null") planned.set("type", stringVal(req.typeName));
-  const compute = planned.get("compute");
-  if (compute && compute.kind === "string") {
-    const target = planned.get(compute.value);
-    if (target && target.kind === "unknown") planned.set(compute.value, stringVal("computed_value"));
-  }
-  for (const [k, v] of planned) if (v.kind === "unknown") planned.set(k, nullVal(v.type));
-  return { state: objectVal(planned) };
 }
 
 function legacyInstance(): ResourceDefinition<TestMeta> {
@@ -216,8 +49,12 @@ function legacyInstance(): ResourceDefinition<TestMeta> {
   };
 }
 
-/** The mock provider serving `<name>_*` types ("test" adds SIMPLE's types and provider attributes). */
-export function testProvider(name = "test"): ProviderDefinition<TestMeta> {
+/**
+ * The mock provider serving `<name>_*` types ("test" adds SIMPLE's types and provider
+ * attributes); a non-empty `profile` selects one case's own schema and behaviours (profiles.ts).
+ */
+export function testProvider(name = "test", profile = ""): ProviderDefinition<TestMeta> {
+  if (profile !== "") return profileProvider(name, profile);
   const simple = name === "test";
   const providerAttributes = { ...LEGACY_PROVIDER_ATTRIBUTES, ...(simple ? SIMPLE_SCHEMA.block.attributes : {}) };
   return defineProvider<TestMeta>({

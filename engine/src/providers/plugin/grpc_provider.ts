@@ -11,7 +11,9 @@ import {
   indexStep,
   nullVal,
   numberIntVal,
+  objectOf,
   stringVal,
+  typeFromJSON,
   type Path,
   type PathStep,
   type Type,
@@ -54,6 +56,7 @@ import {
 import { pluginServices } from "../proto/index.js";
 import type {
   ProtoApplyResourceChangeResponse,
+  ProtoGetResourceIdentitySchemasResponse,
   ProtoAttributePath,
   ProtoCallFunctionResponse,
   ProtoClientCapabilities,
@@ -132,6 +135,8 @@ export class GRPCProvider implements Provider {
   /** `plugin` or `plugin6`: OpenTofu's Go package names, which its diagnostics quote. */
   private readonly pkg: string;
   private schemaPromise: Promise<GetProviderSchemaResponse> | undefined;
+  /** Identity object types by resource type, once asked for (imports by identity only). */
+  private identitySchemas: Map<string, Type> | undefined;
   private stopping: Promise<string | undefined> | undefined;
 
   constructor(
@@ -198,6 +203,29 @@ export class GRPCProvider implements Provider {
       if (last) detail += ` Its last output was:\n\n${last}`;
     }
     return err("Plugin did not respond", detail);
+  }
+
+  /** The object type of a resource type's identity (GetResourceIdentitySchemas, asked once). */
+  private async identityType(typeName: string, opts?: CallOptions): Promise<{ ok: true; type: Type } | { ok: false; diagnostics: ProviderDiagnostic[] }> {
+    if (!this.identitySchemas) {
+      const r = await this.call<ProtoGetResourceIdentitySchemasResponse>("GetResourceIdentitySchemas", "GetResourceIdentitySchemas", {}, opts);
+      if (!r.ok) return { ok: false, diagnostics: r.diagnostics };
+      const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+      if (diagnostics.some((d) => d.severity === "error")) return { ok: false, diagnostics };
+      const types = new Map<string, Type>();
+      for (const [name, schema] of Object.entries(r.response.identity_schemas ?? {})) {
+        const attrs = new Map<string, Type>();
+        for (const a of schema.identity_attributes ?? []) {
+          const t = typeFromJSON(JSON.parse(new TextDecoder().decode(a.type ?? new Uint8Array())));
+          if (!t.ok) return { ok: false, diagnostics: [err(`invalid identity schema for ${name}: ${t.error}`)] };
+          attrs.set(a.name ?? "", t.type);
+        }
+        types.set(name, objectOf(attrs));
+      }
+      this.identitySchemas = types;
+    }
+    const t = this.identitySchemas.get(typeName);
+    return t ? { ok: true, type: t } : { ok: false, diagnostics: [err(`resource type "${typeName}" has no identity schema`)] };
   }
 
   private encode(v: Value, type: Type): { ok: true; value: ProtoDynamicValue } | { ok: false; diagnostics: ProviderDiagnostic[] } {
@@ -463,10 +491,18 @@ export class GRPCProvider implements Provider {
   async importResourceState(req: ImportResourceStateRequest): Promise<ImportResourceStateResponse> {
     const s = await this.getProviderSchema(req);
     if (s.diagnostics.some((d) => d.severity === "error")) return { importedResources: [], diagnostics: [...s.diagnostics] };
+    let identity: { identity_data: ProtoDynamicValue } | undefined;
+    if (req.identity) {
+      const t = await this.identityType(req.typeName, req);
+      if (!t.ok) return { importedResources: [], diagnostics: t.diagnostics };
+      const e = this.encode(req.identity, t.type);
+      if (!e.ok) return { importedResources: [], diagnostics: e.diagnostics };
+      identity = { identity_data: e.value };
+    }
     const r = await this.call<ProtoImportResourceStateResponse>(
       "ImportResourceState",
       "ImportResourceState",
-      { type_name: req.typeName, id: req.id, client_capabilities: capabilities(req.clientCapabilities) },
+      { type_name: req.typeName, id: req.id, client_capabilities: capabilities(req.clientCapabilities), ...(identity ? { identity } : {}) },
       req,
     );
     if (!r.ok) return { importedResources: [], diagnostics: r.diagnostics };

@@ -134,6 +134,11 @@ export interface ProtoResourceIdentityData {
   identity_data?: ProtoDynamicValue | null;
 }
 
+export interface ProtoGetResourceIdentitySchemasResponse {
+  identity_schemas?: Record<string, { version?: number | string; identity_attributes?: Array<{ name?: string; type?: ProtoBytes; required_for_import?: boolean; optional_for_import?: boolean; description?: string }> }>;
+  diagnostics?: ProtoDiagnostic[];
+}
+
 export interface ProtoGetProviderSchemaResponse {
   provider?: ProtoSchema | null;
   resource_schemas?: Record<string, ProtoSchema>;

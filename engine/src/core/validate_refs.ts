@@ -4,8 +4,6 @@
 // evaluator's lookups of input variables, local values, count, each, self, path and terraform).
 // Resource bodies are walked without a schema, except for the built-in `terraform_data`, whose
 // arguments and attributes are known.
-//
-// This belongs in `core` once the validate walk exists there; it lives beside the CLI until then.
 import { parseRef, type Reference } from "../addrs/index.js";
 import {
   configBodyContent,

@@ -1,0 +1,135 @@
+// `terrace refresh`: OpenTofu's deprecated command/refresh.go with the local backend's opRefresh.
+// A refresh-only plan (whatever mode flags say) whose refreshed state is written straight back, with
+// no plan shown and no approval asked; then the root outputs. `-json` streams tofu's messages.
+import path from "node:path";
+import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
+import { State } from "../states/index.js";
+import { parseFlags } from "./args.js";
+import type { Command } from "./io.js";
+import { Prompter, earlyView, loadWorkingDir, lockState, newContext, operationView, runFlags } from "./plan.js";
+
+const REFRESH_HELP = `Usage: terrace [global options] refresh [options]
+
+  Update the state file of your infrastructure with metadata that matches
+  the physical resources they are tracking.
+
+  This will not modify your infrastructure, but it can modify your
+  state file to update metadata. This metadata might cause new changes
+  to occur when you generate a plan or call apply next.
+
+Options:
+
+  -compact-warnings      If OpenTofu produces any warnings that are not
+                         accompanied by errors, show them in a more compact form
+                         that includes only the summary messages.
+
+  -exclude=resource      Resource to exclude. Operation will be limited to all
+                         resources that are not excluded or dependent on excluded
+                         resources. This flag can be used multiple times. Cannot
+                         be used alongside the -target flag.
+
+  -input=true            Ask for input for variables if not directly set.
+
+  -json                  Produce output in a machine-readable JSON format,
+                         suitable for use in text editor integrations and other
+                         automated systems. Always disables color.
+
+  -lock=false            Don't hold a state lock during the operation. This is
+                         dangerous if others might concurrently run commands
+                         against the same workspace.
+
+  -lock-timeout=0s       Duration to retry a state lock.
+
+  -no-color              If specified, output won't contain any color.
+
+  -parallelism=n         Limit the number of concurrent operations. Defaults to 10.
+
+  -target=resource       Resource to target. Operation will be limited to this
+                         resource and its dependencies. This flag can be used
+                         multiple times.  Cannot be used alongside the -exclude
+                         flag.
+
+  -var 'foo=bar'         Set a variable in the OpenTofu configuration. This
+                         flag can be set multiple times.
+
+  -var-file=foo          Set variables in the OpenTofu configuration from
+                         a file. If "terraform.tfvars" or any ".auto.tfvars"
+                         files are present, they will be automatically loaded.
+`;
+
+/** arguments.ParseRefresh: the extended flag set (state, operation and variable flags) and -json. */
+const REFRESH_FLAGS = {
+  bool: ["lock", "refresh", "destroy", "refresh-only", "input", "no-color", "json", "compact-warnings"],
+  string: ["lock-timeout", "state", "state-out", "backup", "parallelism"],
+  multi: ["target", "exclude", "replace", "var", "var-file"],
+} as const;
+
+export const refreshCommand: Command = async (args, io) => {
+  const p = parseFlags(args, REFRESH_FLAGS);
+  if (typeof p === "string") {
+    const early = earlyView(io, args);
+    early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
+    early.helpPrompt("refresh");
+    return 1;
+  }
+  if (p.bools.get("help")) {
+    io.stdout.write(REFRESH_HELP);
+    return 0;
+  }
+  const flags = runFlags(p);
+  if (typeof flags === "string") {
+    earlyView(io, args).diagnostics([errorDiag("Invalid parallelism", flags)]);
+    return 1;
+  }
+  const ov = operationView(io, flags);
+  const flagDiags = [...flags.diagnostics];
+  if (flags.positional.length > 0) flagDiags.push(errorDiag("Too many command line arguments", "Expected at most one positional argument."));
+  if (hasErrors(flagDiags)) {
+    ov.diagnostics(flagDiags);
+    ov.helpPrompt("refresh");
+    return 1;
+  }
+
+  const workingDir = path.resolve(io.cwd);
+  const l = await loadWorkingDir(io, ov.view, workingDir, flags, new Prompter(ov.view));
+  if (!l.loaded) {
+    ov.diagnostics(l.diagnostics);
+    return 1;
+  }
+  const store = l.loaded.store;
+  const lock = await lockState(ov, store, flags, "OperationTypeRefresh");
+  if (!lock) return 1;
+  let code = 1;
+  try {
+    const diags: Diagnostic[] = [...l.diagnostics, ...(await store.refresh())];
+    if (hasErrors(diags)) {
+      ov.diagnostics(diags);
+      return 1;
+    }
+    const state = store.state() ?? new State();
+    if (!state.hasManagedResourceInstanceObjects()) {
+      diags.push({
+        severity: "warning",
+        summary: "Empty or non-existent state",
+        detail: "There are currently no remote objects tracked in the state, so there is nothing to refresh.",
+      });
+    }
+    // Context.Refresh: a refresh-only plan, of which only the refreshed state is kept.
+    const ctx = newContext(io, workingDir, flags, ov.hooks);
+    const result = await ctx
+      .plan(l.loaded.config, state, { mode: "refresh-only", refresh: true, variables: l.loaded.variables, targets: flags.targets, excludes: flags.excludes })
+      .finally(() => ov.walkDone());
+    diags.push(...result.diagnostics);
+    if (!hasErrors(diags)) {
+      store.write(result.plan.priorState);
+      diags.push(...(await store.persist()));
+    }
+    ov.diagnostics(diags);
+    if (hasErrors(diags)) return 1;
+    ov.outputs(result.plan.priorState);
+    code = 0;
+  } finally {
+    if (!(await lock.unlock())) code = 1;
+  }
+  return code;
+};

@@ -1,0 +1,35 @@
+// OpenTofu's errors for an object whose provider is gone: the provider *instance* a resource
+// instance needs is not declared any more (node_resource_abstract_instance.go's resolveProvider:
+// a key left the provider's for_each, or for_each was added to a single-instance provider), and
+// the provider *configuration* an orphan was created with has been removed (ProviderTransformer).
+// Both are sourceless, as in OpenTofu.
+import { instanceKeyString, type AbsProviderConfig, type AbsResourceInstance, type InstanceKey } from "../addrs/index.js";
+import type { Diagnostic } from "../hcl/index.js";
+
+/** "Provider instance not present", in the variant for the instance's key and for a deposed object. */
+export function providerInstanceNotPresent(addr: AbsResourceInstance, provider: AbsProviderConfig, key: InstanceKey, deposedKey?: string): Diagnostic {
+  const inst = addr.toString();
+  const at = provider.instanceString(key);
+  const config = provider.toString();
+  const keyed = key.kind !== "NoKey";
+  let detail: string;
+  if (deposedKey === undefined) {
+    detail = keyed
+      ? `To work with ${inst} its original provider instance at ${at} is required, but it has been removed. This occurs when an element is removed from the provider configuration's for_each collection while objects created by that the associated provider instance still exist in the state. Re-add the for_each element to destroy ${inst}, after which you can remove the provider configuration again.\n\nThis is commonly caused by using the same for_each collection both for a resource (or its containing module) and its associated provider configuration. To successfully remove an instance of a resource it must be possible to remove the corresponding element from the resource's for_each collection while retaining the corresponding element in the provider's for_each collection.`
+      : `To work with ${inst} its original provider instance at ${at} is required, but it has been removed. This suggests that you've added for_each to this provider configuration while there are existing instances of ${addr.containingResource().toString()} that need to be destroyed by the original single-instance provider configuration.\n\nTo proceed, return to your previous single-instance configuration for ${config} and ensure that ${inst} has been destroyed or forgotten before using for_each with this provider, or change the resource configuration to still declare an instance with the key ${instanceKeyString(addr.resource.key)}.`;
+  } else {
+    detail = keyed
+      ? `To work with ${inst}'s deposed object ${deposedKey} its original provider instance at ${at} is required, but it has been removed. This occurs when an element is removed from the provider configuration's for_each collection while objects created by that the associated provider instance still exist in the state. Re-add the for_each element to destroy this deposed object for ${inst}, after which you can remove the provider configuration again.`
+      : `To work with ${inst}'s deposed object ${deposedKey} its original provider instance at ${at} is required, but it has been removed. This suggests that you've added for_each to this provider configuration while there are existing deposed objects of ${inst} that need to be destroyed by the original single-instance provider configuration.\n\nTo proceed, return to your previous single-instance configuration for ${config} and ensure that all deposed instances of ${inst} have been destroyed before using for_each with this provider.`;
+  }
+  return { severity: "error", summary: "Provider instance not present", detail };
+}
+
+/** "Provider configuration not present" for a graph node (its name, e.g. `aws_x.y["k"] (orphan)`). */
+export function providerConfigNotPresent(nodeName: string, provider: AbsProviderConfig): Diagnostic {
+  return {
+    severity: "error",
+    summary: "Provider configuration not present",
+    detail: `To work with ${nodeName} its original provider configuration at ${provider.toString()} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${nodeName}, after which you can remove the provider configuration again.`,
+  };
+}
