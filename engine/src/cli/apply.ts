@@ -12,9 +12,8 @@ import { readPlanFile, type Plan } from "../plans/index.js";
 import { LocalStore, persistOrSaveErrored, type State, type StateStore } from "../states/index.js";
 import type { ApplyOptions } from "../core/index.js";
 import { currentWorkspace, openStateStore } from "./workspace.js";
-import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
-import { Prompter, RUN_FLAGS, earlyView, lockState, newContext, operationView, runFlags, runPlan, type RunFlags } from "./plan.js";
+import { Prompter, RUN_FLAGS, lockState, newContext, operationView, readRunFlags, runPlan, type RunFlags } from "./plan.js";
 import type { OperationView, View } from "./view.js";
 
 const APPLY_HELP = `Usage: terrace [global options] apply [options] [PLAN]
@@ -64,7 +63,7 @@ export async function configFromPlanFile(
   contents: ReturnType<typeof readPlanFile>,
   workingDir: string,
   workspace = "default",
-): Promise<{ config: Config | undefined; diagnostics: Diagnostic[]; plan: Plan | undefined }> {
+): Promise<{ config: Config | undefined; diagnostics: Diagnostic[]; plan: Plan | undefined; priorStateMeta?: { lineage: string; serial: number } }> {
   if (!contents.ok) return { config: undefined, diagnostics: contents.diagnostics, plan: undefined };
   const files: Record<string, Uint8Array> = {};
   for (const m of contents.contents.config.modules) for (const [name, data] of m.files) files[m.dir === "." || m.dir === "" ? name : `${m.dir}/${name}`] = data;
@@ -73,7 +72,7 @@ export async function configFromPlanFile(
   for (const [name, value] of plan.variableValues) vals.set(name, { kind: "value", value, source: "input" });
   const loader = new Loader({ fs: new MemoryFS(files), workingDir: "." });
   const r = await loadConfigWithRootInputs(loader, ".", new RootModuleInputs(vals), workspace, { cwd: workingDir });
-  return { config: r.config, diagnostics: [...contents.diagnostics, ...r.diagnostics], plan };
+  return { config: r.config, diagnostics: [...contents.diagnostics, ...r.diagnostics], plan, ...(contents.contents.priorStateMeta ? { priorStateMeta: contents.contents.priorStateMeta } : {}) };
 }
 
 async function approve(view: View, destroy: boolean, refreshOnly: boolean): Promise<boolean> {
@@ -112,23 +111,9 @@ function openStore(io: CommandIO, ov: OperationView): StateStore | undefined {
 }
 
 async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyCmd: boolean): Promise<number> {
-  const p = parseFlags(args, RUN_FLAGS);
   const name = destroyCmd ? "destroy" : "apply";
-  if (typeof p === "string") {
-    const early = earlyView(io, args);
-    early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
-    early.helpPrompt(name);
-    return 1;
-  }
-  if (p.bools.get("help")) {
-    io.stdout.write(APPLY_HELP);
-    return 0;
-  }
-  const parsed = runFlags(p);
-  if (typeof parsed === "string") {
-    earlyView(io, args).diagnostics([errorDiag("Invalid parallelism", parsed)]);
-    return 1;
-  }
+  const parsed = readRunFlags(args, io, RUN_FLAGS, name, APPLY_HELP);
+  if (typeof parsed === "number") return parsed;
   const flags: RunFlags = destroyCmd ? { ...parsed, destroy: true, mode: parsed.mode === "refresh-only" ? parsed.mode : "destroy" } : parsed;
   const ov = operationView(io, flags);
   const view = ov.view;
@@ -186,6 +171,12 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     const lock = await lockState(ov, store, flags, "OperationTypeApply");
     if (!lock) return 1;
     unlock = lock.unlock;
+    const stale = await staleSavedPlan(store, loaded.priorStateMeta);
+    if (stale.length > 0) {
+      ov.diagnostics(stale);
+      await unlock();
+      return 1;
+    }
     ov.plannedChanges(plan);
   } else {
     // The state stays locked from before the plan until the apply is done (localRun).
@@ -231,6 +222,26 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     released = await unlock();
   }
   return released ? code : 1;
+}
+
+/**
+ * OpenTofu's check before applying a saved plan (backend/local's localRunForPlanFile): the state
+ * must still be the snapshot the plan was made from. A plan made before any state existed has
+ * no lineage, so only its serial is compared.
+ */
+async function staleSavedPlan(store: StateStore, planned: { lineage: string; serial: number } | undefined): Promise<Diagnostic[]> {
+  const d = await store.refresh();
+  if (hasErrors(d)) return d;
+  const current = store.snapshotMeta();
+  const prior = planned ?? { lineage: "", serial: 0 };
+  const firstPlan = prior.lineage === "" && prior.serial === 0;
+  if (!firstPlan && prior.lineage !== current.lineage) {
+    return [errorDiag("Saved plan does not match the given state", "The given plan file can not be applied because it was created from a different state lineage.")];
+  }
+  if (prior.serial !== current.serial) {
+    return [errorDiag("Saved plan is stale", "The given plan file can no longer be applied because the state was changed by another operation after the plan was created.")];
+  }
+  return [];
 }
 
 /** Applies `plan` to the locked `store` and reports the outcome (backend_apply's second half). */

@@ -12,11 +12,11 @@
 // the provider instances with the resources each serves.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { instanceKeyString, type Provider as ProviderAddr } from "../addrs/index.js";
+import { instanceKeyString } from "../addrs/index.js";
 import { allConfigs, Loader, loadConfigWithRootInputs, moduleSourceString, RootModuleInputs, type Config } from "../configs/index.js";
 import { collectVariableValues } from "../configs/inputvars/index.js";
 import { buildProviderMap } from "../configs/providermap/index.js";
-import { applyTransformers, buildGraph, nodeName, planTransformers, ProviderManager, type BuildContext, type GraphNode } from "../core/index.js";
+import { applyTransformers, buildGraph, nodeName, planTransformers, ProviderManager, providersNeeded, type BuildContext, type GraphNode } from "../core/index.js";
 import { toDot, type Graph } from "../graph/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { readPlanFile, type Plan } from "../plans/index.js";
@@ -189,21 +189,6 @@ export function graphJSON(g: Graph<GraphNode>, config: Config, plan: Plan | unde
 // ---------------------------------------------------------------------------------------------
 // The command
 
-function providersNeeded(config: Config, state: State, plan: Plan | undefined): ProviderAddr[] {
-  const out = new Map<string, ProviderAddr>();
-  const add = (p: ProviderAddr | undefined) => {
-    if (p) out.set(p.toString(), p);
-  };
-  for (const c of allConfigs(config)) {
-    for (const r of c.module.managedResources.values()) add(r.provider);
-    for (const r of c.module.dataResources.values()) add(r.provider);
-    for (const p of c.module.providerConfigs.values()) add(p.providerType);
-  }
-  for (const rs of state.allResources()) add(rs.providerConfig?.provider);
-  for (const c of plan?.changes.resources ?? []) add(c.providerAddr.provider);
-  return [...out.values()];
-}
-
 async function loadCurrentConfig(io: CommandIO, view: View, vars: Array<{ flag: "-var" | "-var-file"; value: string }>): Promise<{ config: Config | undefined; diagnostics: Diagnostic[] }> {
   const workingDir = path.resolve(io.cwd);
   const loader = new Loader({ fs: nodeConfigFS(workingDir), workingDir: "." });
@@ -310,7 +295,7 @@ export const graphCommand: Command = async (args, io) => {
 
   const providers = new ProviderManager(providerFactory(workingDir), TOFU_VERSION);
   try {
-    const sd = await providers.loadSchemas(providersNeeded(config, state, plan));
+    const sd = await providers.loadSchemas(providersNeeded(config, state, plan?.changes.resources.map((c) => c.providerAddr.provider)));
     if (hasErrors(sd)) {
       view.diagnostics(sd);
       return 1;

@@ -12,7 +12,8 @@ import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { Prompter, UIHooks, loadWorkingDir, newContext, runFlags } from "./plan.js";
 import { View } from "./view.js";
-import { openStateStore, parseLockTimeout, withStateLock, type OpenOptions } from "./workspace.js";
+import { legacyStateOptions, persistState, withRefreshedState } from "./statecmd.js";
+import { lockFlags } from "./workspace.js";
 
 const IMPORT_HELP = `Usage: terrace [global options] import [options] ADDR ID
 
@@ -135,10 +136,9 @@ export const importCommand: Command = async (args, io: CommandIO) => {
     io.stderr.write(IMPORT_HELP);
     return 1;
   }
-  const lt = p.strings.get("lock-timeout") ?? "0s";
-  const timeoutMs = parseLockTimeout(lt);
-  if (timeoutMs === undefined) {
-    early.diagnostics([errorDiag("Failed to parse command-line flags", `invalid value ${JSON.stringify(lt)} for flag -lock-timeout: parse error`)]);
+  const lock = lockFlags(p);
+  if (typeof lock === "string") {
+    early.diagnostics([errorDiag("Failed to parse command-line flags", lock)]);
     return 1;
   }
   const view = new View(io, flags.color);
@@ -166,26 +166,16 @@ export const importCommand: Command = async (args, io: CommandIO) => {
   const loaded = l.loaded;
   if (!checkTarget(view, loaded.config, addr)) return 1;
 
-  // -state names the state file to import into; -backup its backup ("-": none).
-  const statePath = p.strings.get("state");
-  const backup = p.strings.get("backup");
-  const opts: OpenOptions = {
-    ...(statePath ? { statePath } : {}),
-    ...(backup !== undefined ? { backupPath: () => (backup === "-" ? "" : backup) } : {}),
+  const target = {
+    open: legacyStateOptions(p.strings.get("state"), p.strings.get("backup")),
+    operation: "import",
+    lock,
+    openFailed: (d: Diagnostic[]) => view.diagnostics(d),
+    // The configuration's warnings come out with the refresh's errors, as one list.
+    refreshFailed: (d: Diagnostic[]) => view.diagnostics([...l.diagnostics, ...d]),
   };
-  const o = openStateStore(io, opts);
-  if (!o.opened) {
-    view.diagnostics(o.diagnostics);
-    return 1;
-  }
-  const store = o.opened.store;
-  return withStateLock(view, store, "import", { lock: p.bools.get("lock") ?? true, timeoutMs }, async () => {
-    const diagnostics: Diagnostic[] = [...l.diagnostics];
-    diagnostics.push(...(await store.refresh()));
-    if (hasErrors(diagnostics)) {
-      view.diagnostics(diagnostics);
-      return 1;
-    }
+  return withRefreshedState(io, view, target, async (store, warnings) => {
+    const diagnostics: Diagnostic[] = [...l.diagnostics, ...warnings];
     const ctx = newContext(io, workingDir, flags, new ImportUIHooks(view));
     const r = await ctx.import(loaded.config, store.state() ?? new State(), { targets: [{ addr, id }], variables: loaded.variables });
     diagnostics.push(...r.diagnostics);
@@ -193,8 +183,7 @@ export const importCommand: Command = async (args, io: CommandIO) => {
       view.diagnostics(diagnostics);
       return 1;
     }
-    store.write(r.state);
-    const saved = await store.persist();
+    const saved = await persistState(store, r.state);
     if (hasErrors(saved)) {
       view.diagnostics([errorDiag("Error writing state file", saved.map((d) => d.detail ?? d.summary).join("; "))]);
       return 1;

@@ -9,8 +9,32 @@ function usage(): string {
   return `Usage: terrace [global options] <subcommand> [args]\n\nMain commands:\n${lines.join("\n")}\n`;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  const [given, ...rest] = argv;
+/**
+ * tofu's global `-chdir=DIR`: every command then runs as if started in DIR (configuration, state,
+ * .terraform and relative paths all resolve there).
+ */
+function takeChdir(argv: readonly string[]): { argv: readonly string[]; error?: string } {
+  const [first, ...rest] = argv;
+  if (first === undefined || !/^--?chdir(=|$)/.test(first)) return { argv };
+  const dir = first.includes("=") ? first.slice(first.indexOf("=") + 1) : rest.shift();
+  if (dir === undefined || dir === "") return { argv: rest, error: "Invalid -chdir option: must include an equals sign followed by a directory path, like -chdir=example" };
+  try {
+    process.chdir(dir);
+  } catch (e) {
+    const code = typeof e === "object" && e !== null && "code" in e ? String(e.code) : "";
+    const why = code === "ENOENT" ? "no such file or directory" : code === "ENOTDIR" ? "not a directory" : e instanceof Error ? e.message : String(e);
+    return { argv: rest, error: `Error handling -chdir option: chdir ${dir}: ${why}` };
+  }
+  return { argv: rest };
+}
+
+async function main(rawArgv: readonly string[]): Promise<number> {
+  const chdir = takeChdir(rawArgv);
+  if (chdir.error !== undefined) {
+    process.stderr.write(`${chdir.error}\n`);
+    return 1;
+  }
+  const [given, ...rest] = chdir.argv;
   const io = processIO();
   if (given === undefined || given === "-help" || given === "--help" || given === "-h") {
     io.stdout.write(usage());

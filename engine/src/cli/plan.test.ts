@@ -78,6 +78,27 @@ describe("terrace plan / apply / destroy", () => {
     expect(stateOf(dir).outputs["greeting"]?.value).toBe("hello saved");
   });
 
+  it("refuses a saved plan once the state has changed since it was made, as tofu does", async () => {
+    const { dir } = workDir({ "main.tf": MAIN });
+    expect((await runCommand(planCommand, ["-no-color", "-out=first.tfplan", "-var", "name=a"], dir)).code).toBe(0);
+    expect((await runCommand(planCommand, ["-no-color", "-out=second.tfplan", "-var", "name=a"], dir)).code).toBe(0);
+    expect((await runCommand(applyCommand, ["-no-color", "first.tfplan"], dir)).code).toBe(0);
+    const before = readFileSync(path.join(dir, "terraform.tfstate"), "utf8");
+    const stale = await runCommand(applyCommand, ["-no-color", "second.tfplan"], dir);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toBe(
+      "\nError: Saved plan is stale\n\nThe given plan file can no longer be applied because the state was changed by\nanother operation after the plan was created.\n",
+    );
+    expect(readFileSync(path.join(dir, "terraform.tfstate"), "utf8")).toBe(before);
+    // A plan made from this state applies; one made from another state's lineage does not.
+    expect((await runCommand(planCommand, ["-no-color", "-out=third.tfplan", "-var", "name=b"], dir)).code).toBe(0);
+    const st = JSON.parse(before) as { lineage: string };
+    writeFileSync(path.join(dir, "terraform.tfstate"), before.replace(st.lineage, "00000000-0000-0000-0000-000000000000"));
+    const other = await runCommand(applyCommand, ["-no-color", "third.tfplan"], dir);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain("Error: Saved plan does not match the given state");
+  });
+
   it("takes -var-file values and destroys everything", async () => {
     const { dir } = workDir({ "main.tf": MAIN, "x.tfvars": 'name = "file"\n' });
     const a = await runCommand(applyCommand, ["-no-color", "-auto-approve", "-var-file=x.tfvars"], dir);

@@ -34,9 +34,9 @@ import {
   type ProviderSchemaSet,
 } from "../plans/index.js";
 import { State, acquireLock, unlockErrorDiagnostic, type StateStore } from "../states/index.js";
-import { currentWorkspace, openStateStore, parseLockTimeout } from "./workspace.js";
+import { currentWorkspace, lockFlags, openStateStore } from "./workspace.js";
 import { formatValue, type Value } from "../values/index.js";
-import { parseFlags, type ParsedFlags } from "./args.js";
+import { parseFlags, type FlagSpec, type ParsedFlags } from "./args.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { versionString as lockedVersionString } from "../versions/index.js";
 import { bundledProviders } from "./bundled.js";
@@ -194,10 +194,9 @@ export function runFlags(p: ParsedFlags): RunFlags | string {
   if (!Number.isInteger(parallelism) || parallelism < 1) return `The parallelism must be a positive whole number, not ${JSON.stringify(par)}.`;
   const op = operationFlags(p);
   const json = p.bools.get("json") ?? false;
-  const lt = p.strings.get("lock-timeout") ?? "0s";
-  const lockTimeoutMs = parseLockTimeout(lt);
+  const lock = lockFlags(p);
   // Go's flag package rejects a bad duration while parsing, before any other check.
-  if (lockTimeoutMs === undefined) op.diagnostics.unshift(errorDiag("Failed to parse command-line flags", `invalid value ${JSON.stringify(lt)} for flag -lock-timeout: parse error`));
+  if (typeof lock === "string") op.diagnostics.unshift(errorDiag("Failed to parse command-line flags", lock));
   return {
     ...op,
     destroy: p.bools.get("destroy") ?? false,
@@ -206,7 +205,7 @@ export function runFlags(p: ParsedFlags): RunFlags | string {
     input: !json && (p.bools.get("input") ?? true),
     json,
     lock: p.bools.get("lock") ?? true,
-    lockTimeoutMs: lockTimeoutMs ?? 0,
+    lockTimeoutMs: typeof lock === "string" ? 0 : lock.timeoutMs,
     color: !(p.bools.get("no-color") ?? false),
     detailedExitcode: p.bools.get("detailed-exitcode") ?? false,
     autoApprove: p.bools.get("auto-approve") ?? false,
@@ -607,16 +606,20 @@ export function earlyView(io: CommandIO, args: readonly string[]): OperationView
   return operationView(io, { json, color: !args.includes("-no-color") });
 }
 
-export const planCommand: Command = async (args, io) => {
-  const p = parseFlags(args, RUN_FLAGS);
+/**
+ * The start plan, apply, destroy and refresh share: `command`'s flags read and `-help` answered,
+ * or a usage error reported in the early view; a number is the exit code to return.
+ */
+export function readRunFlags(args: readonly string[], io: CommandIO, spec: FlagSpec, command: string, help: string): RunFlags | number {
+  const p = parseFlags(args, spec);
   if (typeof p === "string") {
     const early = earlyView(io, args);
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
-    early.helpPrompt("plan");
+    early.helpPrompt(command);
     return 1;
   }
   if (p.bools.get("help")) {
-    io.stdout.write(PLAN_HELP);
+    io.stdout.write(help);
     return 0;
   }
   const flags = runFlags(p);
@@ -624,6 +627,12 @@ export const planCommand: Command = async (args, io) => {
     earlyView(io, args).diagnostics([errorDiag("Invalid parallelism", flags)]);
     return 1;
   }
+  return flags;
+}
+
+export const planCommand: Command = async (args, io) => {
+  const flags = readRunFlags(args, io, RUN_FLAGS, "plan", PLAN_HELP);
+  if (typeof flags === "number") return flags;
   const ov = operationView(io, flags);
   if (flags.positional.length > 0) {
     ov.diagnostics([errorDiag("Too many command line arguments", "To specify a working directory for the plan, use the global -chdir flag.")]);
@@ -638,7 +647,11 @@ export const planCommand: Command = async (args, io) => {
   const { result, loaded, code } = await runPlan(io, ov, flags, workingDir);
   if (code !== 0 || !result || !loaded) return code;
   if (flags.out !== undefined) {
-    const w = writePlanFile({ plan: result.plan, config: configSnapshot(loaded.loader, loaded.config, workingDir) }, { tofuVersion: TOFU_VERSION });
+    const meta = loaded.store.snapshotMeta();
+    const w = writePlanFile(
+      { plan: result.plan, config: configSnapshot(loaded.loader, loaded.config, workingDir), priorStateMeta: { lineage: meta.lineage, serial: meta.serial } },
+      { tofuVersion: TOFU_VERSION },
+    );
     if (!w.ok) {
       ov.diagnostics(w.diagnostics);
       return 1;

@@ -4,9 +4,8 @@
 import path from "node:path";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { State } from "../states/index.js";
-import { parseFlags } from "./args.js";
 import type { Command } from "./io.js";
-import { Prompter, earlyView, loadWorkingDir, lockState, newContext, operationView, runFlags } from "./plan.js";
+import { Prompter, loadWorkingDir, lockState, newContext, operationView, readRunFlags } from "./plan.js";
 
 const REFRESH_HELP = `Usage: terrace [global options] refresh [options]
 
@@ -65,22 +64,8 @@ const REFRESH_FLAGS = {
 } as const;
 
 export const refreshCommand: Command = async (args, io) => {
-  const p = parseFlags(args, REFRESH_FLAGS);
-  if (typeof p === "string") {
-    const early = earlyView(io, args);
-    early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
-    early.helpPrompt("refresh");
-    return 1;
-  }
-  if (p.bools.get("help")) {
-    io.stdout.write(REFRESH_HELP);
-    return 0;
-  }
-  const flags = runFlags(p);
-  if (typeof flags === "string") {
-    earlyView(io, args).diagnostics([errorDiag("Invalid parallelism", flags)]);
-    return 1;
-  }
+  const flags = readRunFlags(args, io, REFRESH_FLAGS, "refresh", REFRESH_HELP);
+  if (typeof flags === "number") return flags;
   const ov = operationView(io, flags);
   const flagDiags = [...flags.diagnostics];
   if (flags.positional.length > 0) flagDiags.push(errorDiag("Too many command line arguments", "Expected at most one positional argument."));

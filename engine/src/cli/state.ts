@@ -1,8 +1,8 @@
 // `terrace state list|show|pull|mv|rm|push|replace-provider`: OpenTofu's command/state_*.go and
 // state_meta.go (address lookup, timestamped backups) over the configured backend and the
 // selected workspace (workspace.ts), or the legacy -state file. The commands that change state
-// hold the state lock, refresh, change the state in memory (states' mutate.ts) and persist once,
-// so a failure leaves the stored state as it was.
+// hold the state lock, refresh (statecmd.ts), change the state in memory (states' mutate.ts) and
+// persist once, so a failure leaves the stored state as it was.
 import { parseAbsResourceInstanceStr, parseProviderSourceString, parseTargetStr, targetContains, type AbsResourceInstance } from "../addrs/index.js";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -30,7 +30,8 @@ import type { Command, CommandIO } from "./io.js";
 import { TOFU_VERSION } from "./plan.js";
 import { helpPrompt, loadSchemas, renderHumanState, stateProviders } from "./show.js";
 import { LineReader, View } from "./view.js";
-import { httpClientOf, openStateStore, parseLockTimeout, withStateLock, type OpenOptions } from "./workspace.js";
+import { persistState, withRefreshedState } from "./statecmd.js";
+import { httpClientOf, lockFlags, openStateStore, type LockFlags, type OpenOptions } from "./workspace.js";
 
 const STATE_HELP = `Usage: terrace [global options] state <subcommand> [options] [args]
 
@@ -463,8 +464,7 @@ function uiError(view: View, msg: string): void {
 
 interface Common {
   readonly view: View;
-  readonly lock: boolean;
-  readonly timeoutMs: number;
+  readonly lock: LockFlags;
 }
 
 /** Parses the flags of a state-changing command; a number is the exit code of a usage error. */
@@ -484,14 +484,13 @@ function parseCommon(args: readonly string[], io: CommandIO, extra: { bool?: str
     io.stdout.write(help);
     return 0;
   }
-  const lt = p.strings.get("lock-timeout") ?? "0s";
-  const timeoutMs = parseLockTimeout(lt);
-  if (timeoutMs === undefined) {
-    uiError(view, `Error parsing command-line flags: invalid value ${JSON.stringify(lt)} for flag -lock-timeout: parse error\n`);
+  const lock = lockFlags(p);
+  if (typeof lock === "string") {
+    uiError(view, `Error parsing command-line flags: ${lock}\n`);
     io.stdout.write(help);
     return 1;
   }
-  return { p, c: { view, lock: p.bools.get("lock") ?? true, timeoutMs } };
+  return { p, c: { view, lock } };
 }
 
 /** StateMeta.State: state commands back up to `<state>.<unix time>.backup` unless -backup says otherwise. */
@@ -501,9 +500,29 @@ function stateMetaOptions(statePath: string | undefined, backup: string | undefi
   return statePath === undefined ? { backupPath } : { statePath, backupPath };
 }
 
-async function persistTo(store: StateStore, state: State): Promise<Diagnostic[]> {
-  store.write(state);
-  return store.persist();
+/**
+ * StateMeta.State under the lock, refreshed: `state mv`, `rm` and `replace-provider` on the
+ * -state file (or the workspace's state) with its timestamped backup, which must hold a state.
+ */
+async function withStateMeta(
+  io: CommandIO,
+  p: ParsedFlags,
+  c: Common,
+  operation: string,
+  refreshFailed: (diagnostics: Diagnostic[]) => void,
+  body: (store: StateStore, state: State) => Promise<number>,
+): Promise<number> {
+  const view = c.view;
+  const open = stateMetaOptions(p.strings.get("state"), p.strings.get("backup"));
+  const openFailed = (d: Diagnostic[]): void => uiError(view, ERR_STATE_LOADING.replace("%s", diagText(d)));
+  return withRefreshedState(io, view, { open, operation, lock: c.lock, openFailed, refreshFailed }, async (store) => {
+    const state = store.state();
+    if (!state) {
+      uiError(view, ERR_STATE_NOT_FOUND);
+      return 1;
+    }
+    return body(store, state);
+  });
 }
 
 async function stateMv(args: readonly string[], io: CommandIO): Promise<number> {
@@ -518,39 +537,20 @@ async function stateMv(args: readonly string[], io: CommandIO): Promise<number> 
   }
   const [rawSrc, rawDst] = p.positional as [string, string];
   const dryRun = p.bools.get("dry-run") ?? false;
-  const fromOpen = openStateStore(io, stateMetaOptions(p.strings.get("state"), p.strings.get("backup")));
-  if (!fromOpen.opened) {
-    uiError(view, ERR_STATE_LOADING.replace("%s", diagText(fromOpen.diagnostics)));
-    return 1;
-  }
-  const fromStore = fromOpen.opened.store;
-  return withStateLock(view, fromStore, "state-mv", c, async () => {
-    const rd = await fromStore.refresh();
-    if (hasErrors(rd)) {
-      view.diagnostics([errorDiag("Failed to refresh source state", diagText(rd))]);
-      return 1;
-    }
-    const from = fromStore.state();
-    if (!from) {
-      uiError(view, ERR_STATE_NOT_FOUND);
-      return 1;
-    }
+  const refreshFailed = (which: string) => (d: Diagnostic[]) => view.diagnostics([errorDiag(`Failed to refresh ${which} state`, diagText(d))]);
+  return withStateMeta(io, p, c, "state-mv", refreshFailed("source"), async (fromStore, from) => {
     const stateOut = p.strings.get("state-out");
     if (stateOut === undefined || stateOut === "") return moveWithin(io, view, fromStore, undefined, from, from, rawSrc, rawDst, dryRun);
-    const toOpen = openStateStore(io, stateMetaOptions(stateOut, p.strings.get("backup-out")));
-    if (!toOpen.opened) {
-      uiError(view, ERR_STATE_LOADING.replace("%s", diagText(toOpen.diagnostics)));
-      return 1;
-    }
-    const toStore = toOpen.opened.store;
-    return withStateLock(view, toStore, "state-mv", c, async () => {
-      const td = await toStore.refresh();
-      if (hasErrors(td)) {
-        view.diagnostics([errorDiag("Failed to refresh destination state", diagText(td))]);
-        return 1;
-      }
-      return moveWithin(io, view, fromStore, toStore, from, toStore.state() ?? new State(), rawSrc, rawDst, dryRun);
-    });
+    const toOptions = {
+      open: stateMetaOptions(stateOut, p.strings.get("backup-out")),
+      operation: "state-mv",
+      lock: c.lock,
+      openFailed: (d: Diagnostic[]) => uiError(view, ERR_STATE_LOADING.replace("%s", diagText(d))),
+      refreshFailed: refreshFailed("destination"),
+    };
+    return withRefreshedState(io, view, toOptions, (toStore) =>
+      moveWithin(io, view, fromStore, toStore, from, toStore.state() ?? new State(), rawSrc, rawDst, dryRun),
+    );
   });
 }
 
@@ -587,8 +587,8 @@ async function moveWithin(
     if (r.moves.length === 0) io.stdout.write("Would have moved nothing.\n");
     return 0;
   }
-  const saved = await persistTo(toStore ?? fromStore, to);
-  if (saved.length === 0 && toStore) saved.push(...(await persistTo(fromStore, from)));
+  const saved = await persistState(toStore ?? fromStore, to);
+  if (saved.length === 0 && toStore) saved.push(...(await persistState(fromStore, from)));
   if (hasErrors(saved)) {
     uiError(view, ERR_STATE_PERSIST.replace("%s", diagText(saved)));
     return 1;
@@ -608,23 +608,8 @@ async function stateRm(args: readonly string[], io: CommandIO): Promise<number> 
     return 1;
   }
   const dryRun = p.bools.get("dry-run") ?? false;
-  const o = openStateStore(io, stateMetaOptions(p.strings.get("state"), p.strings.get("backup")));
-  if (!o.opened) {
-    uiError(view, ERR_STATE_LOADING.replace("%s", diagText(o.diagnostics)));
-    return 1;
-  }
-  const store = o.opened.store;
-  return withStateLock(view, store, "state-rm", c, async () => {
-    const rd = await store.refresh();
-    if (hasErrors(rd)) {
-      view.diagnostics([errorDiag("Failed to refresh state", diagText(rd))]);
-      return 1;
-    }
-    const state = store.state();
-    if (!state) {
-      uiError(view, ERR_STATE_NOT_FOUND);
-      return 1;
-    }
+  const refreshFailed = (d: Diagnostic[]): void => view.diagnostics([errorDiag("Failed to refresh state", diagText(d))]);
+  return withStateMeta(io, p, c, "state-rm", refreshFailed, async (store, state) => {
     const addrs: AbsResourceInstance[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const a of p.positional) {
@@ -642,7 +627,7 @@ async function stateRm(args: readonly string[], io: CommandIO): Promise<number> 
       return 0;
     }
     removeResourceInstances(state, addrs);
-    const saved = await persistTo(store, state);
+    const saved = await persistState(store, state);
     if (hasErrors(saved)) {
       uiError(view, ERR_STATE_PERSIST.replace("%s", diagText(saved)));
       return 1;
@@ -692,19 +677,15 @@ async function statePush(args: readonly string[], io: CommandIO): Promise<number
   }
   // An empty file pushes a new, empty state.
   const next: File = read.kind === "ok" ? read.file : newFile(new State(), newLineage(), 0, TOFU_VERSION);
-  const o = openStateStore(io, {});
-  if (!o.opened) {
-    view.diagnostics([errorDiag("Failed to load destination state", diagText(o.diagnostics))]);
-    return 1;
-  }
-  const store = o.opened.store;
   const force = p.bools.get("force") ?? false;
-  return withStateLock(view, store, "state-push", c, async () => {
-    const rd = await store.refresh();
-    if (hasErrors(rd)) {
-      view.diagnostics([errorDiag("Failed to refresh destination state", diagText(rd))]);
-      return 1;
-    }
+  const destination = {
+    open: {},
+    operation: "state-push",
+    lock: c.lock,
+    openFailed: (d: Diagnostic[]) => view.diagnostics([errorDiag("Failed to load destination state", diagText(d))]),
+    refreshFailed: (d: Diagnostic[]) => view.diagnostics([errorDiag("Failed to refresh destination state", diagText(d))]),
+  };
+  return withRefreshedState(io, view, destination, async (store) => {
     const current = store.state();
     const existing = current ? store.snapshotFile() : undefined;
     if (!force) {
@@ -765,23 +746,8 @@ async function stateReplaceProvider(args: readonly string[], io: CommandIO): Pro
   }
   const from = fromP.result;
   const to = toP.result;
-  const o = openStateStore(io, stateMetaOptions(p.strings.get("state"), p.strings.get("backup")));
-  if (!o.opened) {
-    uiError(view, ERR_STATE_LOADING.replace("%s", diagText(o.diagnostics)));
-    return 1;
-  }
-  const store = o.opened.store;
-  return withStateLock(view, store, "state-replace-provider", c, async () => {
-    const rd = await store.refresh();
-    if (hasErrors(rd)) {
-      uiError(view, `Failed to refresh source state: ${diagText(rd)}`);
-      return 1;
-    }
-    const state = store.state();
-    if (!state) {
-      uiError(view, ERR_STATE_NOT_FOUND);
-      return 1;
-    }
+  const refreshFailed = (d: Diagnostic[]): void => uiError(view, `Failed to refresh source state: ${diagText(d)}`);
+  return withStateMeta(io, p, c, "state-replace-provider", refreshFailed, async (store, state) => {
     const willReplace = resourcesUsingProvider(state, from);
     if (willReplace.length === 0) {
       view.println("No matching resources found.");
@@ -803,7 +769,7 @@ async function stateReplaceProvider(args: readonly string[], io: CommandIO): Pro
       }
     }
     replaceProvider(willReplace, to);
-    const saved = await persistTo(store, state);
+    const saved = await persistState(store, state);
     if (hasErrors(saved)) {
       uiError(view, ERR_STATE_PERSIST.replace("%s", diagText(saved)));
       return 1;

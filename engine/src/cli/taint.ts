@@ -8,7 +8,8 @@ import { State, setTainted } from "../states/index.js";
 import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { View } from "./view.js";
-import { openStateStore, parseLockTimeout, withStateLock, type OpenOptions } from "./workspace.js";
+import { legacyStateOptions, persistState, withRefreshedState } from "./statecmd.js";
+import { lockFlags } from "./workspace.js";
 
 const TAINT_HELP = `Usage: terrace [global options] taint [options] <address>
 
@@ -110,10 +111,9 @@ async function run(args: readonly string[], io: CommandIO, taint: boolean): Prom
     io.stderr.write(help);
     return 1;
   }
-  const lt = p.strings.get("lock-timeout") ?? "0s";
-  const timeoutMs = parseLockTimeout(lt);
-  if (timeoutMs === undefined) {
-    view.eprintln(`[red]Error parsing command-line flags: invalid value ${JSON.stringify(lt)} for flag -lock-timeout: parse error\n[reset]`);
+  const lock = lockFlags(p);
+  if (typeof lock === "string") {
+    view.eprintln(`[red]Error parsing command-line flags: ${lock}\n[reset]`);
     return 1;
   }
   const parsed = parseAbsResourceInstanceStr(p.positional[0] as string);
@@ -126,19 +126,7 @@ async function run(args: readonly string[], io: CommandIO, taint: boolean): Prom
     view.eprintln(`[red]Resource instance ${addr.toString()} cannot be tainted[reset]`);
     return 1;
   }
-  // -state names the state file to change; -backup names the backup ("-": none).
-  const statePath = p.strings.get("state");
-  const backup = p.strings.get("backup");
-  const opts: OpenOptions = {
-    ...(statePath ? { statePath } : {}),
-    ...(backup !== undefined ? { backupPath: () => (backup === "-" ? "" : backup) } : {}),
-  };
-  const o = openStateStore(io, opts);
-  if (!o.opened) {
-    view.eprintln(`[red]Failed to load state: ${o.diagnostics.map((d) => d.detail ?? d.summary).join("; ")}[reset]`);
-    return 1;
-  }
-  const store = o.opened.store;
+  const loadFailed = (d: Diagnostic[]): void => view.eprintln(`[red]Failed to load state: ${d.map((x) => x.detail ?? x.summary).join("; ")}[reset]`);
   const allowMissingExit = (): number => {
     view.diagnostics([
       {
@@ -149,12 +137,8 @@ async function run(args: readonly string[], io: CommandIO, taint: boolean): Prom
     ]);
     return 0;
   };
-  return withStateLock(view, store, name, { lock: p.bools.get("lock") ?? true, timeoutMs }, async () => {
-    const rd = await store.refresh();
-    if (hasErrors(rd)) {
-      view.eprintln(`[red]Failed to load state: ${rd.map((d) => d.detail ?? d.summary).join("; ")}[reset]`);
-      return 1;
-    }
+  const open = legacyStateOptions(p.strings.get("state"), p.strings.get("backup"));
+  return withRefreshedState(io, view, { open, operation: name, lock, openFailed: loadFailed, refreshFailed: loadFailed }, async (store) => {
     const working = store.state() ?? new State();
     const r = setTainted(working, addr, taint);
     if (!r.ok) {
@@ -162,8 +146,7 @@ async function run(args: readonly string[], io: CommandIO, taint: boolean): Prom
       view.diagnostics(ours(r.diagnostics));
       return 1;
     }
-    store.write(working);
-    const saved = await store.persist();
+    const saved = await persistState(store, working);
     if (hasErrors(saved)) {
       view.eprintln(`[red]Error writing state file: ${saved.map((d) => d.detail ?? d.summary).join("; ")}[reset]`);
       return 1;

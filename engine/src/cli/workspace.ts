@@ -20,7 +20,7 @@ import {
   type StateStore,
 } from "../states/index.js";
 import type { Value } from "../values/index.js";
-import { parseFlags } from "./args.js";
+import { parseFlags, type FlagSpec, type ParsedFlags } from "./args.js";
 import { readBackendState } from "./backend.js";
 import type { Command, CommandIO } from "./io.js";
 import { TOFU_VERSION } from "./version.js";
@@ -203,6 +203,19 @@ export function parseLockTimeout(s: string): number | undefined {
   return total;
 }
 
+export interface LockFlags {
+  readonly lock: boolean;
+  readonly timeoutMs: number;
+}
+
+/** -lock and -lock-timeout; a string is the text of Go's flag error for a bad duration. */
+export function lockFlags(p: ParsedFlags): LockFlags | string {
+  const lt = p.strings.get("lock-timeout") ?? "0s";
+  const timeoutMs = parseLockTimeout(lt);
+  if (timeoutMs === undefined) return `invalid value ${JSON.stringify(lt)} for flag -lock-timeout: parse error`;
+  return { lock: p.bools.get("lock") ?? true, timeoutMs };
+}
+
 /**
  * Runs `body` holding the store's lock (unless `lock` is false), releasing it afterwards and
  * reporting a failed release as tofu does.
@@ -211,7 +224,7 @@ export async function withStateLock(
   view: View,
   locker: Locker,
   operation: string,
-  opts: { lock: boolean; timeoutMs: number },
+  opts: LockFlags,
   body: () => Promise<number>,
 ): Promise<number> {
   if (!opts.lock) return body();
@@ -350,6 +363,26 @@ function flagError(view: View, p: string): number {
   return 1;
 }
 
+/**
+ * The start `workspace new|select|delete` share: flags read, -help answered, exactly one NAME;
+ * a number is the exit code to return.
+ */
+function parseNameCommand(args: readonly string[], io: CommandIO, spec: FlagSpec, help: string): { view: View; p: ParsedFlags; name: string } | number {
+  const view = new View(io, !args.includes("-no-color"));
+  const p = parseFlags(args, spec);
+  if (typeof p === "string") return flagError(view, p);
+  if (p.bools.get("help")) {
+    io.stdout.write(help);
+    return 0;
+  }
+  if (p.positional.length !== 1) {
+    uiError(view, "Expected a single argument: NAME.\n");
+    io.stdout.write(help);
+    return 1;
+  }
+  return { view, p, name: p.positional[0] as string };
+}
+
 /** Creates a local workspace's directory (the local backend's StateMgr does this for new names). */
 function createLocalWorkspace(io: CommandIO, backend: Extract<BackendSelection, { kind: "local" }>, name: string): Diagnostic[] {
   if (name === DEFAULT_WORKSPACE) return [];
@@ -392,19 +425,9 @@ async function workspaceShow(args: readonly string[], io: CommandIO): Promise<nu
 }
 
 async function workspaceNew(args: readonly string[], io: CommandIO): Promise<number> {
-  const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["lock", "no-color"], string: ["lock-timeout", "state"], multi: ["var", "var-file"] });
-  if (typeof p === "string") return flagError(view, p);
-  if (p.bools.get("help")) {
-    io.stdout.write(NEW_HELP);
-    return 0;
-  }
-  if (p.positional.length !== 1) {
-    uiError(view, "Expected a single argument: NAME.\n");
-    io.stdout.write(NEW_HELP);
-    return 1;
-  }
-  const name = p.positional[0] as string;
+  const parsed = parseNameCommand(args, io, { bool: ["lock", "no-color"], string: ["lock-timeout", "state"], multi: ["var", "var-file"] }, NEW_HELP);
+  if (typeof parsed === "number") return parsed;
+  const { view, p, name } = parsed;
   if (!validWorkspaceName(name)) {
     uiError(view, ENV_INVALID_NAME.replace("%s", q(name)));
     return 1;
@@ -435,20 +458,20 @@ async function workspaceNew(args: readonly string[], io: CommandIO): Promise<num
   view.println(ENV_CREATED.replace("%s", q(name)));
   const statePath = p.strings.get("state");
   if (statePath === undefined || statePath === "") return 0;
-  return copyStateInto(io, view, name, statePath, p.bools.get("lock") ?? true, p.strings.get("lock-timeout"));
+  return copyStateInto(io, view, name, statePath, p);
 }
 
 /** `workspace new -state=PATH`: the given state file becomes the new workspace's state. */
-async function copyStateInto(io: CommandIO, view: View, workspace: string, statePath: string, lock: boolean, lockTimeout: string | undefined): Promise<number> {
-  const timeoutMs = parseLockTimeout(lockTimeout ?? "0s");
-  if (timeoutMs === undefined) return flagError(view, `invalid value ${q(lockTimeout ?? "")} for flag -lock-timeout: parse error`);
+async function copyStateInto(io: CommandIO, view: View, workspace: string, statePath: string, p: ParsedFlags): Promise<number> {
+  const lock = lockFlags(p);
+  if (typeof lock === "string") return flagError(view, lock);
   const o = openStateStore(io, { workspace });
   if (!o.opened) {
     view.diagnostics(o.diagnostics);
     return 1;
   }
   const store = o.opened.store;
-  return withStateLock(view, store, "workspace-new", { lock, timeoutMs }, async () => {
+  return withStateLock(view, store, "workspace-new", lock, async () => {
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(readFileSync(path.resolve(io.cwd, statePath)));
@@ -479,18 +502,9 @@ async function copyStateInto(io: CommandIO, view: View, workspace: string, state
 }
 
 async function workspaceSelect(args: readonly string[], io: CommandIO): Promise<number> {
-  const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["or-create", "no-color"], multi: ["var", "var-file"] });
-  if (typeof p === "string") return flagError(view, p);
-  if (p.bools.get("help")) {
-    io.stdout.write(SELECT_HELP);
-    return 0;
-  }
-  if (p.positional.length !== 1) {
-    uiError(view, "Expected a single argument: NAME.\n");
-    io.stdout.write(SELECT_HELP);
-    return 1;
-  }
+  const parsed = parseNameCommand(args, io, { bool: ["or-create", "no-color"], multi: ["var", "var-file"] }, SELECT_HELP);
+  if (typeof parsed === "number") return parsed;
+  const { view, p, name } = parsed;
   const cur = currentWorkspace(io);
   if (cur.overridden) {
     uiError(view, ENV_OVERRIDDEN_SELECT);
@@ -501,7 +515,6 @@ async function workspaceSelect(args: readonly string[], io: CommandIO): Promise<
     view.diagnostics(sel.diagnostics);
     return 1;
   }
-  const name = p.positional[0] as string;
   if (!validWorkspaceName(name)) {
     uiError(view, ENV_INVALID_NAME.replace("%s", q(name)));
     return 1;
@@ -535,20 +548,11 @@ async function workspaceSelect(args: readonly string[], io: CommandIO): Promise<
 }
 
 async function workspaceDelete(args: readonly string[], io: CommandIO): Promise<number> {
-  const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["force", "lock", "no-color"], string: ["lock-timeout"], multi: ["var", "var-file"] });
-  if (typeof p === "string") return flagError(view, p);
-  if (p.bools.get("help")) {
-    io.stdout.write(DELETE_HELP);
-    return 0;
-  }
-  if (p.positional.length !== 1) {
-    uiError(view, "Expected a single argument: NAME.\n");
-    io.stdout.write(DELETE_HELP);
-    return 1;
-  }
-  const timeoutMs = parseLockTimeout(p.strings.get("lock-timeout") ?? "0s");
-  if (timeoutMs === undefined) return flagError(view, `invalid value ${q(p.strings.get("lock-timeout") ?? "")} for flag -lock-timeout: parse error`);
+  const parsed = parseNameCommand(args, io, { bool: ["force", "lock", "no-color"], string: ["lock-timeout"], multi: ["var", "var-file"] }, DELETE_HELP);
+  if (typeof parsed === "number") return parsed;
+  const { view, p, name } = parsed;
+  const lock = lockFlags(p);
+  if (typeof lock === "string") return flagError(view, lock);
   const sel = selectedBackend(io);
   if (sel.diagnostics.length > 0) {
     view.diagnostics(sel.diagnostics);
@@ -559,7 +563,6 @@ async function workspaceDelete(args: readonly string[], io: CommandIO): Promise<
     view.diagnostics([errorDiag("Error loading workspaces", `Listing workspaces failed: ${ws.error}`)]);
     return 1;
   }
-  const name = p.positional[0] as string;
   if (!ws.names.includes(name)) {
     uiError(view, ENV_DOES_NOT_EXIST.replace("%s", q(name)));
     return 1;
@@ -578,7 +581,7 @@ async function workspaceDelete(args: readonly string[], io: CommandIO): Promise<
   const store = o.opened.store;
   const force = p.bools.get("force") ?? false;
   let hasResources = false;
-  const checked = await withStateLock(view, store, "workspace-delete", { lock: p.bools.get("lock") ?? true, timeoutMs }, async () => {
+  const checked = await withStateLock(view, store, "workspace-delete", lock, async () => {
     const d = await store.refresh();
     if (d.length > 0) {
       view.diagnostics([errorDiag("Failed to refresh state", `State refresh failed: ${d.map((x) => x.detail ?? x.summary).join("; ")}`)]);

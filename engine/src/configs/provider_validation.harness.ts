@@ -7,15 +7,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { instanceKeyString, parseAbsProviderConfigInstanceStr, type InstanceKey } from "../addrs/index.js";
 import { formatRange, type Diagnostic } from "../hcl/index.js";
+import type { CaseResult } from "../conformance.testkit.js";
 import { rangeText } from "./diag.testkit.js";
 import { Loader } from "./loader.js";
 import { nodeFS } from "./nodefs.testkit.js";
 import { Parser } from "./parser.js";
 
-export interface CaseResult {
-  ok: boolean;
-  message: string;
-}
+export type { CaseResult } from "../conformance.testkit.js";
 
 const pass = (message = "ok"): CaseResult => ({ ok: true, message });
 const fail = (message: string): CaseResult => ({ ok: false, message });

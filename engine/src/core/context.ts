@@ -10,7 +10,6 @@ import {
   RootModuleInstance,
   uniqueKey,
   type AbsResourceInstance,
-  type Provider as ProviderAddr,
   type Targetable,
 } from "../addrs/index.js";
 import { allConfigs, inputVariableDeclarations, resourceAddrString, type Config } from "../configs/index.js";
@@ -31,7 +30,7 @@ import { runChecks } from "./checks.js";
 import { appliedTargetingWarning, targetingActive, targetingWarning, verifyTargetedMoves } from "./targeting.js";
 import { expansionKeys } from "./expand.js";
 import { InstanceSet, finishMoves, prepareMoves, type PreparedMoves } from "../refactoring/index.js";
-import { ProviderManager, type ProviderFactory } from "./providers.js";
+import { ProviderManager, providersNeeded, type ProviderFactory } from "./providers.js";
 import { ChangesSync, RunState, type Operation, type RunOptions } from "./run.js";
 import { postExpansionImportValidation, validateImportTargets, type ImportOpts } from "./import.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
@@ -137,22 +136,6 @@ export class Context {
     );
   }
 
-  /** Every provider the configuration and state need (for their schemas). */
-  private providersNeeded(config: Config, state: State, extra: Iterable<ProviderAddr> = []): ProviderAddr[] {
-    const out = new Map<string, ProviderAddr>();
-    const add = (p: ProviderAddr | undefined) => {
-      if (p) out.set(p.toString(), p);
-    };
-    for (const c of allConfigs(config)) {
-      for (const r of c.module.managedResources.values()) add(r.provider);
-      for (const r of c.module.dataResources.values()) add(r.provider);
-      for (const p of c.module.providerConfigs.values()) add(p.providerType);
-    }
-    for (const ms of state.modules.values()) for (const rs of ms.resources.values()) add(rs.providerConfig?.provider);
-    for (const p of extra) add(p);
-    return [...out.values()];
-  }
-
   /** Root variables: defaults, conversion, validation (OpenTofu's checkInputVariables + eval_variable). */
   private rootVariables(run: RunState, config: Config, inputs: ReadonlyMap<string, InputValue>): Diagnostic[] {
     const decls = inputVariableDeclarations(config.module);
@@ -221,7 +204,7 @@ export class Context {
       diagnostics.push(...verifyTargetedMoves(moves.first.results.changes.values(), runOpts));
       if (hasErrors(diagnostics)) return errored();
       if (moves.walk !== moves.first) diagnostics.push(...moves.walk.diagnostics);
-      diagnostics.push(...(await providers.loadSchemas(this.providersNeeded(config, prevRunState))));
+      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, prevRunState))));
       if (hasErrors(diagnostics)) return errored();
       diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
       if (hasErrors(diagnostics)) return errored();
@@ -298,7 +281,7 @@ export class Context {
     for (const t of opts.targets) run.imports.addCommandLineTarget(t);
     const diagnostics: Diagnostic[] = [];
     try {
-      diagnostics.push(...(await providers.loadSchemas(this.providersNeeded(config, prevRunState))));
+      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, prevRunState))));
       if (!hasErrors(diagnostics)) diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
       if (hasErrors(diagnostics)) return { state: prevRunState, diagnostics };
       const b: BuildContext = { config, state: prevRunState, providers, destroy: false, changes: [], targets: [], excludes: [] };
@@ -342,7 +325,7 @@ export class Context {
       this.opts.hooks?.postApplyImport?.(c.addr, c.change.importing.id);
     }
     try {
-      diagnostics.push(...(await providers.loadSchemas(this.providersNeeded(config, plan.priorState, plan.changes.resources.map((c) => c.providerAddr.provider)))));
+      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, plan.priorState, plan.changes.resources.map((c) => c.providerAddr.provider)))));
       if (hasErrors(diagnostics)) return { state: state.close(), diagnostics };
       const inputs = new Map<string, InputValue>();
       for (const [name, v] of plan.variableValues) inputs.set(name, { value: v, sourceType: "input" });

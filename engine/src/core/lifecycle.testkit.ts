@@ -4,7 +4,15 @@
 // the upstream tests override PlanResourceChangeFn and friends. Plus state-building helpers.
 import { AbsProviderConfig, NoKey, RootModule, newDefaultProvider, parseAbsResourceInstanceStr, type AbsResourceInstance } from "../addrs/index.js";
 import { hasErrors } from "../hcl/index.js";
-import { LEGACY_INSTANCE_SCHEMA, SIMPLE_SCHEMA } from "../providers-bundled/index.js";
+import {
+  LEGACY_INSTANCE_SCHEMA,
+  SIMPLE_SCHEMA,
+  mockAppliedState,
+  mockPlannedState,
+  testAppliedState,
+  testDiffPlanned,
+  type MockPlanAttribute,
+} from "../providers-bundled/index.js";
 import {
   impliedType,
   type ApplyResourceChangeRequest,
@@ -26,22 +34,7 @@ import { configSchema, type Schema as SDKSchema } from "../sdk/index.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { State, SyncState, newObjectSrc, readStateFile, type ObjectStatus } from "../states/index.js";
-import {
-  False,
-  StringType,
-  Zero,
-  attrStep,
-  listValEmpty,
-  mapValEmpty,
-  nullVal,
-  objectVal,
-  stringVal,
-  unknownVal,
-  unmarshalJSON,
-  type Path,
-  type Type,
-  type Value,
-} from "../values/index.js";
+import { StringType, nullVal, unmarshalJSON, type Path, type Value } from "../values/index.js";
 import type { ProviderFactory } from "./providers.js";
 
 const EMPTY: Uint8Array = new Uint8Array();
@@ -150,76 +143,37 @@ export class MockProvider implements Provider {
   async close() {}
 }
 
-function attrs(v: Value): Map<string, Value> {
-  return v.kind === "object" ? new Map(v.attrs) : new Map();
-}
-
 /** MockProvider's PlanResourceChange: proposed, with computed-only nulls and dropped optional+computed values unknown. */
 export function mockPlan(schema: Schema, req: PlanResourceChangeRequest): PlanResourceChangeResponse {
   const base = { requiresReplace: [] as Path[], plannedPrivate: EMPTY, legacyTypeSystem: false, diagnostics: [] as ProviderDiagnostic[] };
   if (req.proposedNewState.kind === "null") return { ...base, plannedState: req.proposedNewState };
-  const planned = attrs(req.proposedNewState);
-  const prior = attrs(req.priorState);
-  const config = attrs(req.config);
-  for (const [name, a] of schema.block.attributes) {
+  const attributes = [...schema.block.attributes].map(([name, a]): [string, MockPlanAttribute] => {
     const t = impliedType({ ...schema.block, attributes: new Map([[name, a]]), blockTypes: new Map() });
-    const ty = t.kind === "object" ? (t.attributes.get(name) ?? StringType) : StringType;
-    const v = planned.get(name);
-    if (a.computed && !a.optional && (!v || v.kind === "null")) planned.set(name, unknownVal(ty));
-    if (a.computed && a.optional && prior.has(name) && prior.get(name)?.kind !== "null" && config.get(name)?.kind === "null") planned.set(name, unknownVal(ty));
-  }
-  return { ...base, plannedState: objectVal(planned) };
-}
-
-function zero(t: Type): Value {
-  switch (t.kind) {
-    case "string":
-      return stringVal("");
-    case "number":
-      return Zero;
-    case "bool":
-      return False;
-    case "map":
-      return mapValEmpty(t.element);
-    case "list":
-      return listValEmpty(t.element);
-    default:
-      return nullVal(t);
-  }
+    return [name, { optional: a.optional, computed: a.computed, type: t.kind === "object" ? (t.attributes.get(name) ?? StringType) : StringType }];
+  });
+  return { ...base, plannedState: mockPlannedState(attributes, req.proposedNewState, req.priorState, req.config) };
 }
 
 /** MockProvider's ApplyResourceChange: unknowns become zero values; a null plan deletes. */
 export function mockApply(req: ApplyResourceChangeRequest): ApplyResourceChangeResponse {
   const base = { private: EMPTY, legacyTypeSystem: false, diagnostics: [] as ProviderDiagnostic[] };
   if (req.plannedState.kind === "null") return { ...base, newState: req.plannedState };
-  const out = attrs(req.plannedState);
-  for (const [k, v] of out) if (v.kind === "unknown") out.set(k, zero(v.type));
-  return { ...base, newState: objectVal(out) };
+  return { ...base, newState: mockAppliedState(req.plannedState) };
 }
 
-/**
- * testDiffFn (internal/tofu/context_test.go): planned = proposed with a null `id` and `type`
- * unknown; `require_new`, whenever set, is reported as requiring replacement.
- */
+/** testDiffFn (internal/tofu/context_test.go), as the conformance `test` provider plans with it. */
 export function testDiffFn(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
   const base = { plannedPrivate: EMPTY, legacyTypeSystem: false, diagnostics: [] as ProviderDiagnostic[] };
   if (req.proposedNewState.kind === "null") return { ...base, plannedState: req.proposedNewState, requiresReplace: [] };
-  const p = attrs(req.proposedNewState);
-  for (const k of ["id", "type"]) if (p.get(k)?.kind === "null") p.set(k, unknownVal(StringType));
-  const rn = p.get("require_new");
-  return { ...base, plannedState: objectVal(p), requiresReplace: rn && rn.kind !== "null" ? [[attrStep("require_new")]] : [] };
+  const r = testDiffPlanned(req.proposedNewState);
+  return { ...base, plannedState: r.planned, requiresReplace: r.requiresReplace };
 }
 
-/** testApplyFn: a missing id becomes "foo", `type` the type name, other unknowns null. */
+/** testApplyFn, as the conformance `test` provider applies with it; a null plan deletes. */
 export function testApplyFn(req: ApplyResourceChangeRequest): ApplyResourceChangeResponse {
   const base = { private: EMPTY, legacyTypeSystem: false, diagnostics: [] as ProviderDiagnostic[] };
   if (req.plannedState.kind === "null") return { ...base, newState: req.plannedState };
-  const p = attrs(req.plannedState);
-  const id = p.get("id");
-  if (!id || id.kind === "null" || id.kind === "unknown") p.set("id", stringVal("foo"));
-  if (p.has("type")) p.set("type", stringVal(req.typeName));
-  for (const [k, v] of p) if (v.kind === "unknown") p.set(k, nullVal(v.type));
-  return { ...base, newState: objectVal(p) };
+  return { ...base, newState: testAppliedState(req.plannedState, req.typeName) };
 }
 
 /** The LEGACY behaviours (testDiffFn and testApplyFn) most upstream tests install. */

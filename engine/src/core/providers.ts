@@ -3,9 +3,11 @@
 // instance key, for configurations with `for_each`) gets its own configured instance, every
 // instance lives for the whole run, and all are closed at the end.
 import type { AbsProviderConfig, InstanceKey, Provider as ProviderAddr, ResourceMode } from "../addrs/index.js";
+import { allConfigs, type Config } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import { DEFAULT_CLIENT_CAPABILITIES, type GetProviderSchemaResponse, type Provider, type Schema } from "../providers/index.js";
 import type { ProviderSchemaSet } from "../plans/index.js";
+import type { State } from "../states/index.js";
 import type { Value } from "../values/index.js";
 import { providerDiagnostics } from "./diags.js";
 
@@ -13,6 +15,22 @@ export type ProviderFactoryResult = { ok: true; provider: Provider } | { ok: fal
 
 /** Starts a fresh, unconfigured instance of a provider (builtin in process, or a plugin). */
 export type ProviderFactory = (provider: ProviderAddr) => Promise<ProviderFactoryResult>;
+
+/** Every provider the configuration and state (and `extra`, e.g. a plan's changes) need, for their schemas. */
+export function providersNeeded(config: Config, state: State, extra: Iterable<ProviderAddr> = []): ProviderAddr[] {
+  const out = new Map<string, ProviderAddr>();
+  const add = (p: ProviderAddr | undefined) => {
+    if (p) out.set(p.toString(), p);
+  };
+  for (const c of allConfigs(config)) {
+    for (const r of c.module.managedResources.values()) add(r.provider);
+    for (const r of c.module.dataResources.values()) add(r.provider);
+    for (const p of c.module.providerConfigs.values()) add(p.providerType);
+  }
+  for (const rs of state.allResources()) add(rs.providerConfig?.provider);
+  for (const p of extra) add(p);
+  return [...out.values()];
+}
 
 export class ProviderManager {
   private readonly schemas = new Map<string, GetProviderSchemaResponse>();

@@ -17,6 +17,7 @@ import {
   nativeBody,
   parseConfig,
   type AnyExpression,
+  type BodyContent,
   type BodySchema,
   type ContentAttribute,
   type ContentBlock,
@@ -172,17 +173,10 @@ export function decodeTestFile(name: string, source: string | Uint8Array): { fil
         if (!hasErrors(r.diagnostics)) file.runs.push(r.run);
         break;
       }
-      case "variables": {
-        if (variablesRange) {
-          diagnostics.push(errorDiag('Multiple "variables" blocks', `This test file already has a variables block defined at ${formatRange(variablesRange)}.`, block.defRange));
-          continue;
-        }
-        variablesRange = block.defRange;
-        const attrs = justAttributes(block.body);
-        diagnostics.push(...attrs.diagnostics);
-        for (const [k, a] of attrs.attributes) file.variables.set(k, a.expr);
+      case "variables":
+        diagnostics.push(...decodeVariables(block, "test file", variablesRange, file.variables));
+        variablesRange ??= block.defRange;
         break;
-      }
       case "provider": {
         const p = decodeTestProvider(block);
         diagnostics.push(...p.diagnostics);
@@ -204,18 +198,10 @@ export function decodeTestFile(name: string, source: string | Uint8Array): { fil
         break;
       }
       case "override_resource":
-      case "override_data": {
-        const o = decodeOverrideResource(block);
-        diagnostics.push(...o.diagnostics);
-        if (o.override) file.overrideResources.push(o.override);
+      case "override_data":
+      case "override_module":
+        diagnostics.push(...decodeOverride(block, file));
         break;
-      }
-      case "override_module": {
-        const o = decodeOverrideModule(block);
-        diagnostics.push(...o.diagnostics);
-        if (o.override) file.overrideModules.push(o.override);
-        break;
-      }
     }
   }
   diagnostics.push(...duplicatedOverrides(file.overrideResources, file.overrideModules));
@@ -242,20 +228,27 @@ function decodeTestProvider(block: ContentBlock): { provider: TestProvider | und
   diagnostics.push(...nameDiags);
   if (hasErrors(nameDiags)) return { provider: undefined, diagnostics };
   const p: TestProvider = { name, alias: "", aliasRange: undefined, forEach: undefined, config: remain, declRange: block.defRange, mock: undefined };
+  diagnostics.push(...decodeAliasAndForEach(p, content, "Invalid provider configuration alias"));
+  return { provider: p, diagnostics };
+}
+
+/** The `alias` and `for_each` of a `provider` or `mock_provider` block (`badAlias`: the summary for an invalid alias). */
+function decodeAliasAndForEach(p: TestProvider, content: BodyContent, badAlias: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
   const alias = content.attributes.get("alias");
   if (alias) {
     const r = decodeString(alias);
     diagnostics.push(...r.diagnostics);
     p.alias = r.value ?? "";
     p.aliasRange = alias.expr.range;
-    if (!validIdentifier(p.alias)) diagnostics.push(errorDiag("Invalid provider configuration alias", `An alias must be a valid name. ${BAD_IDENTIFIER_DETAIL}`, alias.expr.range));
+    if (!validIdentifier(p.alias)) diagnostics.push(errorDiag(badAlias, `An alias must be a valid name. ${BAD_IDENTIFIER_DETAIL}`, alias.expr.range));
   }
   const forEach = content.attributes.get("for_each");
   if (forEach) p.forEach = forEach.expr;
   if (p.alias === "" && p.forEach) {
     diagnostics.push(errorDiag('Alias required when using "for_each"', "The for_each argument is allowed only for provider configurations with an alias.", p.forEach.range));
   }
-  return { provider: p, diagnostics };
+  return diagnostics;
 }
 
 function decodeMockProvider(block: ContentBlock): { provider: TestProvider | undefined; diagnostics: Diagnostic[] } {
@@ -268,19 +261,7 @@ function decodeMockProvider(block: ContentBlock): { provider: TestProvider | und
   // A mock provider takes no configuration of its own: its body is empty for the provider schema.
   const empty = nativeBody(parseConfig("", block.defRange.filename).result.body);
   const p: TestProvider = { name, alias: "", aliasRange: undefined, forEach: undefined, config: empty, declRange: block.defRange, mock };
-  const alias = content.attributes.get("alias");
-  if (alias) {
-    const r = decodeString(alias);
-    diagnostics.push(...r.diagnostics);
-    p.alias = r.value ?? "";
-    p.aliasRange = alias.expr.range;
-    if (!validIdentifier(p.alias)) diagnostics.push(errorDiag("Invalid mock provider configuration alias", `An alias must be a valid name. ${BAD_IDENTIFIER_DETAIL}`, alias.expr.range));
-  }
-  const forEach = content.attributes.get("for_each");
-  if (forEach) p.forEach = forEach.expr;
-  if (p.alias === "" && p.forEach) {
-    diagnostics.push(errorDiag('Alias required when using "for_each"', "The for_each argument is allowed only for provider configurations with an alias.", p.forEach.range));
-  }
+  diagnostics.push(...decodeAliasAndForEach(p, content, "Invalid mock provider configuration alias"));
   for (const b of content.blocks) {
     if (b.type === "mock_resource" || b.type === "mock_data") {
       const mode = b.type === "mock_resource" ? "managed" : "data";
@@ -406,6 +387,29 @@ function duplicatedOverrides(resources: readonly OverrideResource[], modules: re
   return diagnostics;
 }
 
+/**
+ * A `variables` block of a test file or run block (`owner`), which may have only one (`previous`:
+ * the range of the one already decoded): its expressions by name go into `into`.
+ */
+function decodeVariables(block: ContentBlock, owner: string, previous: Range | undefined, into: Map<string, AnyExpression>): Diagnostic[] {
+  if (previous) return [errorDiag('Multiple "variables" blocks', `This ${owner} already has a variables block defined at ${formatRange(previous)}.`, block.defRange)];
+  const attrs = justAttributes(block.body);
+  for (const [k, a] of attrs.attributes) into.set(k, a.expr);
+  return attrs.diagnostics;
+}
+
+/** An `override_resource`, `override_data` or `override_module` block of a test file or run block. */
+function decodeOverride(block: ContentBlock, owner: { overrideResources: OverrideResource[]; overrideModules: OverrideModule[] }): Diagnostic[] {
+  if (block.type === "override_module") {
+    const o = decodeOverrideModule(block);
+    if (o.override) owner.overrideModules.push(o.override);
+    return o.diagnostics;
+  }
+  const o = decodeOverrideResource(block);
+  if (o.override) owner.overrideResources.push(o.override);
+  return o.diagnostics;
+}
+
 function decodeRun(block: ContentBlock): { run: TestRun; diagnostics: Diagnostic[] } {
   const { content, diagnostics } = bodyContent(block.body, runSchema);
   const run: TestRun = {
@@ -447,17 +451,10 @@ function decodeRun(block: ContentBlock): { run: TestRun; diagnostics: Diagnostic
         if (!hasErrors(o.diagnostics)) run.options = o.options;
         break;
       }
-      case "variables": {
-        if (variablesRange) {
-          diagnostics.push(errorDiag('Multiple "variables" blocks', `This run block already has a variables block defined at ${formatRange(variablesRange)}.`, b.defRange));
-          continue;
-        }
-        variablesRange = b.defRange;
-        const attrs = justAttributes(b.body);
-        diagnostics.push(...attrs.diagnostics);
-        for (const [k, a] of attrs.attributes) run.variables.set(k, a.expr);
+      case "variables":
+        diagnostics.push(...decodeVariables(b, "run block", variablesRange, run.variables));
+        variablesRange ??= b.defRange;
         break;
-      }
       case "module": {
         if (moduleRange) {
           diagnostics.push(errorDiag('Multiple "module" blocks', `This run block already has a module block defined at ${formatRange(moduleRange)}.`, b.defRange));
@@ -469,18 +466,10 @@ function decodeRun(block: ContentBlock): { run: TestRun; diagnostics: Diagnostic
         break;
       }
       case "override_resource":
-      case "override_data": {
-        const o = decodeOverrideResource(b);
-        diagnostics.push(...o.diagnostics);
-        if (o.override) run.overrideResources.push(o.override);
+      case "override_data":
+      case "override_module":
+        diagnostics.push(...decodeOverride(b, run));
         break;
-      }
-      case "override_module": {
-        const o = decodeOverrideModule(b);
-        diagnostics.push(...o.diagnostics);
-        if (o.override) run.overrideModules.push(o.override);
-        break;
-      }
     }
   }
   const command = content.attributes.get("command");

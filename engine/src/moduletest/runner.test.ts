@@ -247,3 +247,72 @@ describe("moduletest with a real provider", () => {
     }
   }, 120_000);
 });
+
+describe("expect_failures on conditions and check blocks", () => {
+  it("takes away a failed resource precondition, output precondition or check assertion of the named object, and reports one that never fails", async () => {
+    const { builtinFactory } = await import("../core/core.testkit.js");
+    const main = `variable "n" {
+  type = number
+}
+resource "terraform_data" "a" {
+  input = var.n
+  lifecycle {
+    precondition {
+      condition     = var.n > 0
+      error_message = "n must be positive"
+    }
+  }
+}
+output "o" {
+  value = terraform_data.a.output
+  precondition {
+    condition     = var.n < 100
+    error_message = "n too big"
+  }
+}
+check "small" {
+  assert {
+    condition     = var.n < 10
+    error_message = "n is not small"
+  }
+}
+`;
+    const tests = `run "neg" {
+  command = plan
+  variables { n = -1 }
+  expect_failures = [terraform_data.a]
+}
+run "big" {
+  command = plan
+  variables { n = 500 }
+  expect_failures = [output.o]
+}
+run "notsmall" {
+  command = plan
+  variables { n = 50 }
+  expect_failures = [check.small]
+}
+run "wrong" {
+  command = plan
+  variables { n = -1 }
+  expect_failures = [output.o]
+}
+`;
+    const fs = new MemoryFS({ "main.tf": main, "main.tftest.hcl": tests });
+    const found = discoverTestFiles(fs, { rootDir: "." });
+    const statuses: string[] = [];
+    const messages: string[] = [];
+    const view: TestView = {
+      file: () => undefined,
+      run: (r) => {
+        statuses.push(`${r.name}: ${r.status}`);
+        messages.push(...r.diagnostics.filter((d) => d.severity === "error").map((d) => `${r.name}: ${d.summary}`));
+      },
+      destroySummary: () => undefined,
+    };
+    const runner = new TestSuiteRunner({ loader: new Loader({ fs, workingDir: "." }), rootDir: ".", providers: builtinFactory(), globals: new Map() }, view);
+    await runner.run(found.files);
+    expect(statuses).toEqual(["neg: pass", "big: pass", "notsmall: pass", "wrong: error"]);
+    expect(messages).toEqual(["wrong: Resource precondition failed", "wrong: Missing expected failure"]);
+  });
+});

@@ -5,11 +5,11 @@
 // stop the file, an errored one skips the rest. At the end of each file every state it built is
 // destroyed, the main one first, then alternate modules' in reverse order of their last run.
 import { parseAbsResourceInstance, parseTarget, type AbsResourceInstance, type Targetable } from "../addrs/index.js";
-import { joinPath, newStaticModuleCall, type Config, type Loader, type Provider as ConfigProvider } from "../configs/index.js";
+import { joinPath, newStaticModuleCall, type CheckRule, type Config, type Loader, type Provider as ConfigProvider } from "../configs/index.js";
 import { decodeProviderStaticFields, staticFunctionTable } from "../configs/index.js";
 import { parseVariableValue, type InputValue, type UnparsedVariableValue } from "../configs/inputvars/index.js";
 import { Context, type ProviderFactory } from "../core/index.js";
-import { errorDiag, formatRange, hasErrors, type Diagnostic, type Traverser } from "../hcl/index.js";
+import { errorDiag, formatRange, hasErrors, type Diagnostic, type Range, type Traverser } from "../hcl/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
 import type { GetProviderSchemaResponse, Provider } from "../providers/index.js";
@@ -424,11 +424,35 @@ function expectedFailures(traversals: readonly Traverser[][]): Expected[] {
   });
 }
 
+/** The condition rules of the checkable object an `expect_failures` entry names. */
+function checkableRules(x: Expected, config: Config): readonly CheckRule[] {
+  const m = config.module;
+  switch (x.root) {
+    case "output":
+      return m.outputs.get(x.name)?.preconditions ?? [];
+    case "check":
+      return m.checks.get(x.name)?.asserts ?? [];
+    case "data": {
+      const r = m.dataResources.get(`data.${x.name}`);
+      return r ? [...r.preconditions, ...r.postconditions] : [];
+    }
+    default: {
+      const r = m.managedResources.get(`${x.root}.${x.name}`);
+      return r ? [...r.preconditions, ...r.postconditions] : [];
+    }
+  }
+}
+
+function sameRange(a: Range | undefined, b: Range | undefined): boolean {
+  return a !== undefined && b !== undefined && a.filename === b.filename && a.start.byte === b.start.byte && a.end.byte === b.end.byte;
+}
+
 /**
  * Removes the failures a run expects (ValidateExpectedFailures). Core reports a root variable's
- * failed validation as "Invalid value for variable" naming the rule's range; the other checkable
- * objects (output preconditions, resource conditions, check blocks) are not evaluated by core
- * yet, so expecting them reports "Missing expected failure".
+ * failed validation as "Invalid value for variable" naming the rule's range, and a failed
+ * resource/output condition or check assertion at the rule's condition; each is matched to the
+ * checkable object whose rule it is. Check blocks report warnings, which an expected failure
+ * takes away too.
  */
 function filterExpectedFailures(diags: readonly Diagnostic[], expected: Expected[], config: Config): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -440,10 +464,25 @@ function filterExpectedFailures(diags: readonly Diagnostic[], expected: Expected
         continue;
       }
     }
+    if (CONDITION_FAILURES.has(d.summary)) {
+      const e = expected.find((x) => x.root !== "var" && checkableRules(x, config).some((rule) => sameRange(rule.condition?.range, d.subject)));
+      if (e) {
+        e.found = true;
+        continue;
+      }
+    }
     out.push(d);
   }
   return out;
 }
+
+/** What core calls a failed condition of a checkable object (core/conditions.ts). */
+const CONDITION_FAILURES: ReadonlySet<string> = new Set([
+  "Resource precondition failed",
+  "Resource postcondition failed",
+  "Module output value precondition failed",
+  "Check block assertion failed",
+]);
 
 function missingExpectedFailures(expected: readonly Expected[]): Diagnostic[] {
   return expected

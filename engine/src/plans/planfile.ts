@@ -64,6 +64,11 @@ export interface ConfigSnapshot {
 export interface PlanFileContents {
   plan: Plan;
   config: ConfigSnapshot;
+  /**
+   * Lineage and serial of the state snapshot the plan was made from, written into the plan's
+   * state files (as tofu does) so that applying it can refuse a state that changed since.
+   */
+  priorStateMeta?: { lineage: string; serial: number };
   /** The `.terraform.lock.hcl` text, if there was one. */
   dependencyLocks?: Uint8Array;
 }
@@ -329,7 +334,8 @@ export function writePlanFile(contents: PlanFileContents, opts: WritePlanFileOpt
     [TFSTATE_FILENAME, contents.plan.priorState],
     [TFSTATE_PREV_FILENAME, contents.plan.prevRunState],
   ] as const) {
-    const w = writeStateFile(newFile(state, "", 0, opts.tofuVersion), { terraformVersion: opts.tofuVersion });
+    const meta = contents.priorStateMeta ?? { lineage: "", serial: 0 };
+    const w = writeStateFile(newFile(state, meta.lineage, meta.serial, opts.tofuVersion), { terraformVersion: opts.tofuVersion });
     if (!w.ok) return { ok: false, diagnostics: [...diagnostics, ...w.diagnostics] };
     put(name, w.bytes);
   }
@@ -358,6 +364,7 @@ export function readPlanFile(bytes: Uint8Array): PlanFileReadResult {
     return { ok: false, diagnostics: [err("Failed to read plan file", `The given file is a zip archive but has no ${TFPLAN_FILENAME} entry, so it is not a saved plan.`)] };
   }
   const states: State[] = [];
+  let priorStateMeta: { lineage: string; serial: number } = { lineage: "", serial: 0 };
   for (const name of [TFSTATE_FILENAME, TFSTATE_PREV_FILENAME]) {
     const b = files[name];
     if (!b) {
@@ -367,6 +374,7 @@ export function readPlanFile(bytes: Uint8Array): PlanFileReadResult {
     const r = readStateFile(b);
     if (r.kind === "error") return { ok: false, diagnostics: r.diagnostics };
     states.push(r.kind === "ok" ? r.file.state : new State());
+    if (name === TFSTATE_FILENAME && r.kind === "ok") priorStateMeta = { lineage: r.file.lineage, serial: r.file.serial };
   }
   const decoded = decodePlan(strFromU8(planBytes), states[0] as State, states[1] as State);
   if (!decoded.plan) return { ok: false, diagnostics: decoded.diagnostics };
@@ -387,7 +395,7 @@ export function readPlanFile(bytes: Uint8Array): PlanFileReadResult {
       modules.push({ key, dir: m.Dir ?? "", sourceAddr: m.SourceAddr ?? "", version: m.Version ?? "", files: fm });
     }
   }
-  const contents: PlanFileContents = { plan: decoded.plan, config: { modules } };
+  const contents: PlanFileContents = { plan: decoded.plan, config: { modules }, priorStateMeta };
   const locks = files[DEPENDENCY_LOCKS_FILENAME];
   if (locks) contents.dependencyLocks = locks;
   return { ok: true, contents, diagnostics: decoded.diagnostics };

@@ -27,7 +27,20 @@ export {
   type SimObject,
   type SimOperation,
 } from "./sim/cloud.js";
-export { LEGACY_DATA_SOURCE_SCHEMA, LEGACY_INSTANCE_SCHEMA, LEGACY_PROVIDER_ATTRIBUTES, SIMPLE_SCHEMA, SIMPLE_TYPE, testProvider, type TestMeta } from "./test/provider.js";
+export {
+  LEGACY_DATA_SOURCE_SCHEMA,
+  LEGACY_INSTANCE_SCHEMA,
+  LEGACY_PROVIDER_ATTRIBUTES,
+  SIMPLE_SCHEMA,
+  SIMPLE_TYPE,
+  mockAppliedState,
+  mockPlannedState,
+  testAppliedState,
+  testDiffPlanned,
+  testProvider,
+  type MockPlanAttribute,
+  type TestMeta,
+} from "./test/provider.js";
 
 export interface BundledProvider {
   /** The provider's type name ("random"). */

@@ -9,7 +9,6 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { isDeepStrictEqual } from "node:util";
 import {
   BigFloat,
   BoolType,
@@ -43,32 +42,14 @@ import {
   type Type,
   type Value,
 } from "../values/index.js";
+import { caseResult, check, harnessError, type CaseResult, type Check } from "../conformance.testkit.js";
 import { show } from "../values/testutil.js";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, launchProvider, pathFromProto, type PluginLogEntry } from "./plugin/index.js";
 import { DEFAULT_CLIENT_CAPABILITIES } from "./provider.js";
 import { pluginServices, type ProtoAttributePath, type ProtoDynamicValue } from "./proto/index.js";
 import { decodeDynamicValue, encodeDynamicValue } from "./schema/index.js";
 
-export interface CaseResult {
-  ok: boolean;
-  message: string;
-}
-
-/** One expectation: `got` must deep-equal `want` (plain data only). */
-export interface Check {
-  name: string;
-  got: unknown;
-  want: unknown;
-}
-
-/** A check whose `got` is computed lazily; an exception becomes the got value, so it fails. */
-function check(name: string, want: unknown, got: () => unknown): Check {
-  try {
-    return { name, got: got(), want };
-  } catch (e) {
-    return { name, got: `threw: ${e instanceof Error ? e.message : String(e)}`, want };
-  }
-}
+export type { CaseResult, Check } from "../conformance.testkit.js";
 
 const te = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -456,10 +437,7 @@ export async function runProtocolCase(dir: string): Promise<CaseResult> {
   try {
     checks = await protocolCaseChecks(dir);
   } catch (e) {
-    return { ok: false, message: `harness error: ${e instanceof Error ? e.message : String(e)}` };
+    return harnessError(e);
   }
-  if (!checks) return { ok: false, message: `no protocol conformance checks for ${path.basename(dir)}` };
-  const bad = checks.filter((c) => !isDeepStrictEqual(c.got, c.want));
-  if (bad.length > 0) return { ok: false, message: bad.map((c) => `${c.name}: got ${JSON.stringify(c.got)}, want ${JSON.stringify(c.want)}`).join("\n") };
-  return { ok: true, message: `${checks.length} checks` };
+  return caseResult("protocol", dir, checks);
 }

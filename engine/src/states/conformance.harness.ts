@@ -5,21 +5,11 @@
 // surface.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { isDeepStrictEqual } from "node:util";
 import { instanceKeyString, mustParseModuleInstanceStr } from "../addrs/index.js";
+import { caseResult, check, harnessError, type CaseResult, type Check } from "../conformance.testkit.js";
 import { readStateFile, statesEqual, writeStateFile, type File, type ReadResult } from "./index.js";
 
-export interface CaseResult {
-  ok: boolean;
-  message: string;
-}
-
-/** One expectation: `got` must deep-equal `want` (plain data only). */
-export interface Check {
-  name: string;
-  got: unknown;
-  want: unknown;
-}
+export type { CaseResult, Check } from "../conformance.testkit.js";
 
 interface Diag {
   severity: string;
@@ -55,15 +45,6 @@ function written(f: File): string {
   const w = writeStateFile(f, { terraformVersion: undefined });
   if (!w.ok) throw new Error(`write failed: ${w.diagnostics.map((d) => `${d.summary}; ${d.detail}`).join("\n")}`);
   return w.text;
-}
-
-/** A check whose `got` is computed lazily; an exception becomes the got value, so it fails. */
-function check(name: string, want: unknown, got: () => unknown): Check {
-  try {
-    return { name, got: got(), want };
-  } catch (e) {
-    return { name, got: `threw: ${e instanceof Error ? e.message : String(e)}`, want };
-  }
 }
 
 // 020: the upstream v4 fixtures read, write, and read back equal to their .out counterparts.
@@ -259,10 +240,7 @@ export function runStateCase(dir: string): CaseResult {
   try {
     checks = stateCaseChecks(dir);
   } catch (e) {
-    return { ok: false, message: `harness error: ${e instanceof Error ? e.message : String(e)}` };
+    return harnessError(e);
   }
-  if (!checks) return { ok: false, message: `no state conformance checks for ${path.basename(dir)}` };
-  const bad = checks.filter((c) => !isDeepStrictEqual(c.got, c.want));
-  if (bad.length > 0) return { ok: false, message: bad.map((c) => `${c.name}: got ${JSON.stringify(c.got)}, want ${JSON.stringify(c.want)}`).join("\n") };
-  return { ok: true, message: `${checks.length} checks` };
+  return caseResult("state", dir, checks);
 }

@@ -9,7 +9,7 @@
 // record is the header naming the base snapshot (lineage, serial, whether one existed); the rest
 // are StateChange records. A last line without its newline or with a bad checksum is a torn
 // append and is ignored; a damaged record before the end stops the replay there (with a warning).
-import { closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import {
@@ -28,6 +28,7 @@ import {
 import type { Diagnostic } from "../hcl/index.js";
 import { DynamicPseudoType, marshalJSON, marshalType, typeFromJSON, unmarkDeep, unmarshalJSON, type Path, type PathStep } from "../values/index.js";
 import { base64DecodeStrict, base64Encode } from "./base64.js";
+import { fsyncDir, writeAll } from "./durable.js";
 import { newObjectSrc, type ObjectStatus, type ResourceInstanceObjectSrc } from "./objects.js";
 import type { CheckResults, State } from "./state.js";
 import { SyncState, type StateChange } from "./sync.js";
@@ -556,22 +557,4 @@ export class JournalWriter {
  */
 export function removeJournal(file: string): void {
   rmSync(file, { force: true });
-}
-
-function writeAll(fd: number, data: Uint8Array): void {
-  let off = 0;
-  while (off < data.length) off += writeSync(fd, data, off, data.length - off);
-}
-
-function fsyncDir(dir: string): void {
-  try {
-    const dfd = openSync(dir, "r");
-    try {
-      fsyncSync(dfd);
-    } finally {
-      closeSync(dfd);
-    }
-  } catch {
-    // Some filesystems cannot fsync a directory; nothing more can be done there.
-  }
 }

@@ -7,6 +7,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../hcl/index.js";
+import { fsyncDir, writeAll } from "./durable.js";
 import { DEFAULT_TOFU_VERSION, deepCopyFile, newFile, newLineage, readStateFile, statesMarshalEqual, writeStateFile, type File } from "./file.js";
 import { JournalWriter, journalPath, parseJournal, removeJournal, replayChanges } from "./journal.js";
 import { marshalLockInfo, newLockInfo, parseLockInfo, type LockInfo, type LockResult, type UnlockResult } from "./lock.js";
@@ -55,8 +56,7 @@ export function writeFileAtomic(target: string, data: Uint8Array, mode = 0o666):
   const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const fd = openSync(tmp, "w", mode);
   try {
-    let off = 0;
-    while (off < data.length) off += writeSync(fd, data, off, data.length - off);
+    writeAll(fd, data);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -67,16 +67,7 @@ export function writeFileAtomic(target: string, data: Uint8Array, mode = 0o666):
     rmSync(tmp, { force: true });
     throw e;
   }
-  try {
-    const dfd = openSync(dir, "r");
-    try {
-      fsyncSync(dfd);
-    } finally {
-      closeSync(dfd);
-    }
-  } catch {
-    // Some filesystems cannot fsync a directory; the rename is still atomic.
-  }
+  fsyncDir(dir);
 }
 
 export class LocalStore implements StateStore {

@@ -4,7 +4,6 @@
 // expectations of the case's expect.md.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { isDeepStrictEqual } from "node:util";
 import {
   instanceKeyString,
   parseAbsResourceInstanceStr,
@@ -20,22 +19,14 @@ import type { Plan } from "../../plans/index.js";
 import { launchProvider } from "../../providers/index.js";
 import { bundledProviderExecutable } from "../../providers-bundled/index.js";
 import { State, newFile, readStateFile, writeStateFile } from "../../states/index.js";
+import { UNKNOWN as NATIVE_UNKNOWN, toNative, type Native, type NativeObject } from "../../sdk/index.js";
 import type { Value } from "../../values/index.js";
 import { Context, type PlanOptions } from "../context.js";
 import type { ProviderFactory } from "../providers.js";
+import { checkFailure, checkPasses, type CaseResult, type Check } from "../../conformance.testkit.js";
 import { RecordingProvider, type Call } from "./recording.js";
 
-export interface CaseResult {
-  ok: boolean;
-  message: string;
-}
-
-/** One expectation: `got` must deep-equal `want` (plain data only). */
-export interface Check {
-  name: string;
-  got: unknown;
-  want: unknown;
-}
+export type { CaseResult, Check } from "../../conformance.testkit.js";
 
 /** The checks of one case, in the order expect.md states them. */
 export class Checks {
@@ -67,7 +58,7 @@ export class Checks {
   }
 
   firstFailure(): Check | undefined {
-    return this.list.find((c) => !isDeepStrictEqual(c.got, c.want));
+    return this.list.find((c) => !checkPasses(c));
   }
 }
 
@@ -82,7 +73,7 @@ export async function runChecks(fill: (t: Checks) => Promise<void>): Promise<{ c
   const bad = t.firstFailure();
   if (t.list.length === 0) return { checks: t.list, result: { ok: false, message: "no checks" } };
   if (!bad) return { checks: t.list, result: { ok: true, message: `${t.list.length} checks passed` } };
-  return { checks: t.list, result: { ok: false, message: `${bad.name}: got ${JSON.stringify(bad.got)}, want ${JSON.stringify(bad.want)}` } };
+  return { checks: t.list, result: { ok: false, message: checkFailure(bad) } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,29 +277,22 @@ export function warnings(diags: readonly Diagnostic[]): Array<{ summary: string;
 
 export const UNKNOWN = "(unknown)";
 
-/** A value as plain data: unknowns as "(unknown)", numbers as numbers, marks dropped. */
+/**
+ * A value as plain data: the SDK's native view (numbers as numbers, marks dropped) with unknowns
+ * as "(unknown)", so expectations are JSON, and object keys sorted, so failures read the same.
+ */
 export function plain(v: Value): unknown {
-  switch (v.kind) {
-    case "unknown":
-      return UNKNOWN;
-    case "null":
-      return null;
-    case "string":
-    case "bool":
-      return v.value;
-    case "number":
-      return Number(v.value.text("f"));
-    case "list":
-    case "set":
-    case "tuple":
-      return v.elements.map(plain);
-    case "map":
-    case "object": {
-      const out: Record<string, unknown> = {};
-      for (const k of [...v.attrs.keys()].sort()) out[k] = plain(v.attrs.get(k) as Value);
-      return out;
-    }
-  }
+  return plainNative(toNative(v));
+}
+
+function plainNative(n: Native): unknown {
+  if (n === NATIVE_UNKNOWN) return UNKNOWN;
+  if (Array.isArray(n)) return n.map(plainNative);
+  if (n === null || typeof n !== "object") return n;
+  const obj = n as NativeObject;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(obj).sort()) out[k] = plainNative(obj[k]);
+  return out;
 }
 
 export interface ChangeView {

@@ -108,37 +108,42 @@ function zeroValue(t: Type): Value {
   }
 }
 
-/** MockProvider's default PlanResourceChange. */
-export function mockPlan(schema: Schema) {
-  return (req: PlanRequest<TestMeta>): PlanResult => {
-    requireConfigured(req.meta, "PlanResourceChange", req.typeName);
-    const planned = attrsOf(req.proposed);
-    const prior = attrsOf(req.prior);
-    const config = attrsOf(req.config);
-    for (const [name, a] of Object.entries(schema.block.attributes ?? {})) {
-      const t = a.type ?? StringType;
-      const v = planned.get(name);
-      if (a.computed && !a.optional && (!v || v.kind === "null")) planned.set(name, unknownVal(t));
-      if (a.computed && a.optional && prior.get(name)?.kind !== "null" && prior.has(name) && config.get(name)?.kind === "null") {
-        planned.set(name, unknownVal(t));
-      }
+/** What MockProvider's default plan reads of an attribute. */
+export interface MockPlanAttribute {
+  readonly type: Type;
+  readonly optional?: boolean;
+  readonly computed?: boolean;
+}
+
+/**
+ * MockProvider's default plan of a (non-null) proposed object: computed-only nulls and dropped
+ * optional+computed values unknown. Protocol-neutral, so core's in-process MockProvider
+ * (core/lifecycle.testkit.ts) plans with it too.
+ */
+export function mockPlannedState(attributes: Iterable<readonly [string, MockPlanAttribute]>, proposed: Value, prior: Value, config: Value): Value {
+  const planned = attrsOf(proposed);
+  const priorAttrs = attrsOf(prior);
+  const configAttrs = attrsOf(config);
+  for (const [name, a] of attributes) {
+    const v = planned.get(name);
+    if (a.computed && !a.optional && (!v || v.kind === "null")) planned.set(name, unknownVal(a.type));
+    if (a.computed && a.optional && priorAttrs.get(name)?.kind !== "null" && priorAttrs.has(name) && configAttrs.get(name)?.kind === "null") {
+      planned.set(name, unknownVal(a.type));
     }
-    return { planned: objectVal(planned), requiresReplace: [] };
-  };
+  }
+  return objectVal(planned);
 }
 
-/** MockProvider's default ApplyResourceChange: unknowns become zero values. */
-export function mockApply(req: { planned: Value; meta: TestMeta | undefined; typeName: string }): { state: Value } {
-  requireConfigured(req.meta, "ApplyResourceChange", req.typeName);
-  const out = attrsOf(req.planned);
+/** MockProvider's default apply of a (non-null) planned object: unknowns become zero values. */
+export function mockAppliedState(planned: Value): Value {
+  const out = attrsOf(planned);
   for (const [k, v] of out) if (v.kind === "unknown") out.set(k, zeroValue(v.type));
-  return { state: objectVal(out) };
+  return objectVal(out);
 }
 
-/** testDiffFn (internal/tofu/context_test.go). */
-export function testDiffFn(req: PlanRequest<TestMeta>): PlanResult {
-  requireConfigured(req.meta, "PlanResourceChange", req.typeName);
-  const planned = attrsOf(req.proposed);
+/** testDiffFn (internal/tofu/context_test.go) on a (non-null) proposed object. */
+export function testDiffPlanned(proposed: Value): { planned: Value; requiresReplace: Path[] } {
+  const planned = attrsOf(proposed);
   const replace: Path[] = [];
   const id = planned.get("id");
   if (id && id.kind === "null") planned.set("id", unknownVal(StringType));
@@ -163,19 +168,45 @@ export function testDiffFn(req: PlanRequest<TestMeta>): PlanResult {
   return { planned: objectVal(planned), requiresReplace: replace };
 }
 
+/** testApplyFn on a (non-null) planned object: id "foo", type = the type name, compute target "computed_value", other unknowns null. */
+export function testAppliedState(planned: Value, typeName: string): Value {
+  const out = attrsOf(planned);
+  const id = out.get("id");
+  if (!id || id.kind === "null" || id.kind === "unknown") out.set("id", stringVal("foo"));
+  const ty = out.get("type");
+  if (ty && ty.kind !== "null") out.set("type", stringVal(typeName));
+  const compute = out.get("compute");
+  if (compute && compute.kind === "string") {
+    const target = out.get(compute.value);
+    if (target && target.kind === "unknown") out.set(compute.value, stringVal("computed_value"));
+  }
+  for (const [k, v] of out) if (v.kind === "unknown") out.set(k, nullVal(v.type));
+  return objectVal(out);
+}
+
+/** MockProvider's default PlanResourceChange. */
+export function mockPlan(schema: Schema) {
+  const attributes = Object.entries(schema.block.attributes ?? {}).map(([name, a]): [string, MockPlanAttribute] => [name, { ...a, type: a.type ?? StringType }]);
+  return (req: PlanRequest<TestMeta>): PlanResult => {
+    requireConfigured(req.meta, "PlanResourceChange", req.typeName);
+    return { planned: mockPlannedState(attributes, req.proposed, req.prior, req.config), requiresReplace: [] };
+  };
+}
+
+/** MockProvider's default ApplyResourceChange: unknowns become zero values. */
+export function mockApply(req: { planned: Value; meta: TestMeta | undefined; typeName: string }): { state: Value } {
+  requireConfigured(req.meta, "ApplyResourceChange", req.typeName);
+  return { state: mockAppliedState(req.planned) };
+}
+
+/** testDiffFn (internal/tofu/context_test.go). */
+export function testDiffFn(req: PlanRequest<TestMeta>): PlanResult {
+  requireConfigured(req.meta, "PlanResourceChange", req.typeName);
+  return testDiffPlanned(req.proposed);
+}
+
 /** testApplyFn: id "foo", type = the type name, compute target "computed_value", other unknowns null. */
 export function testApplyFn(req: { planned: Value; meta: TestMeta | undefined; typeName: string }): { state: Value } {
   requireConfigured(req.meta, "ApplyResourceChange", req.typeName);
-  const planned = attrsOf(req.planned);
-  const id = planned.get("id");
-  if (!id || id.kind === "null" || id.kind === "unknown") planned.set("id", stringVal("foo"));
-  const ty = planned.get("type");
-  if (ty && ty.kind !== "null") planned.set("type", stringVal(req.typeName));
-  const compute = planned.get("compute");
-  if (compute && compute.kind === "string") {
-    const target = planned.get(compute.value);
-    if (target && target.kind === "unknown") planned.set(compute.value, stringVal("computed_value"));
-  }
-  for (const [k, v] of planned) if (v.kind === "unknown") planned.set(k, nullVal(v.type));
-  return { state: objectVal(planned) };
+  return { state: testAppliedState(req.planned, req.typeName) };
 }

@@ -21,7 +21,18 @@ import {
 } from "./mock.js";
 import { profileProvider } from "./profiles.js";
 
-export { LEGACY_DATA_SOURCE_SCHEMA, LEGACY_INSTANCE_SCHEMA, LEGACY_PROVIDER_ATTRIBUTES, SIMPLE_SCHEMA, type TestMeta } from "./mock.js";
+export {
+  LEGACY_DATA_SOURCE_SCHEMA,
+  LEGACY_INSTANCE_SCHEMA,
+  LEGACY_PROVIDER_ATTRIBUTES,
+  SIMPLE_SCHEMA,
+  mockAppliedState,
+  mockPlannedState,
+  testAppliedState,
+  testDiffPlanned,
+  type MockPlanAttribute,
+  type TestMeta,
+} from "./mock.js";
 
 function simpleObject(): ResourceDefinition<TestMeta> {
   return {

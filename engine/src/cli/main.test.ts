@@ -1,0 +1,25 @@
+// The CLI entry point as a process: global options before the subcommand.
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { workDir } from "./clitest.testkit.js";
+
+const mainTs = path.join(path.dirname(fileURLToPath(import.meta.url)), "main.ts");
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm")).href;
+const terrace = (args: string[], cwd: string) => spawnSync(process.execPath, ["--import", tsxLoader, mainTs, ...args], { cwd, encoding: "utf8" });
+
+describe("terrace global options", () => {
+  it("-chdir=DIR runs the command in DIR, and a missing DIR is a clear error", () => {
+    const { dir, home } = workDir({ "sub/main.tf": 'variable "x" {}\noutput "o" {\n  value = var.nope\n}\n' });
+    const r = terrace(["-chdir=sub", "validate", "-no-color"], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("Reference to undeclared input variable");
+    expect(r.stderr).toContain("on main.tf line 3");
+    const missing = terrace(["-chdir=nope", "validate"], home);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe("Error handling -chdir option: chdir nope: no such file or directory\n");
+    expect(terrace(["-chdir=", "validate"], home).stderr).toContain("Invalid -chdir option");
+  }, 60_000);
+});
