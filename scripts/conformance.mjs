@@ -2,6 +2,8 @@
 // per area. Every case either passes or is listed, with its reason, in
 // engine/conformance/known-gaps.json: a case that is neither fails the run, and so does a listed
 // case that passes (the list must stay true).
+//
+// `--area=D` (or `--area=A,D`, area letters as printed, HCL for the specsuite) runs only those areas.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/paths.mjs";
@@ -12,6 +14,8 @@ if (!existsSync(shared)) {
   process.exit(0);
 }
 const gaps = JSON.parse(readFileSync(path.join(ROOT, "engine/conformance/known-gaps.json"), "utf8"));
+const areaArg = process.argv.slice(2).find((a) => a.startsWith("--area="));
+const onlyAreas = areaArg ? new Set(areaArg.slice("--area=".length).split(",").filter((a) => a !== "")) : undefined;
 
 // Harnesses register here as the engine grows: area -> (caseDir) => Promise<{ok, message}>.
 // They are loaded from the engine's TypeScript sources through tsx, so no build is needed first.
@@ -24,6 +28,8 @@ const { runStateCase } = await tsImport(path.join(ROOT, "engine/src/states/confo
 const { runProtocolCase } = await tsImport(path.join(ROOT, "engine/src/providers/conformance.harness.ts"), import.meta.url);
 const { runPlanningCase } = await tsImport(path.join(ROOT, "engine/src/core/conformance.harness.ts"), import.meta.url);
 const { runTestCase } = await tsImport(path.join(ROOT, "engine/src/moduletest/conformance.harness.ts"), import.meta.url);
+// Cases 033 and 034 run `terrace` itself (init with prompts, every command with static variables).
+const { isCLICase, runCLICase } = await tsImport(path.join(ROOT, "engine/src/cli/conformance.harness.ts"), import.meta.url);
 // A case with test files (`.tftest.hcl`) is a `tofu test` case, whatever its area.
 const hasTestFiles = (dir) => readdirSync(dir).some((f) => /\.(tftest|tofutest)\.(hcl|json)$/.test(f));
 const caseIO = {
@@ -44,7 +50,7 @@ const caseIO = {
 };
 const harnesses = {
   HCL: async (file) => runSpecTest(file, readIfExists),
-  D: async (dir) => runStaticCase(dir, caseIO),
+  D: async (dir) => (isCLICase(dir) ? runCLICase(dir) : runStaticCase(dir, caseIO)),
   A: async (dir) => (hasTestFiles(dir) ? runTestCase(dir) : runProviderConfigCase(dir)),
   B: async (dir) => runPlanningCase(dir),
   C: async (dir) => runStateCase(dir),
@@ -81,6 +87,7 @@ for (const file of walk(specDir).sort()) {
 const byArea = new Map();
 let unexplained = 0;
 for (const c of cases) {
+  if (onlyAreas && !onlyAreas.has(c.area)) continue;
   const key = `${c.area} ${c.areaName}`;
   const tally = byArea.get(key) ?? { pass: 0, gap: 0, fail: 0 };
   byArea.set(key, tally);

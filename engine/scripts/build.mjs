@@ -16,8 +16,9 @@ function files(dir, keep) {
 }
 
 const sources = (dir) => files(dir, (p) => p.endsWith(".ts") && !p.endsWith(".test.ts") && !p.endsWith(".d.ts"));
-// Files read at runtime beside the compiled modules (the plugin protocol definitions).
-const assets = (dir) => files(dir, (p) => p.endsWith(".proto"));
+// Files read at runtime beside the compiled modules: the plugin protocol's descriptor (and the
+// .proto files it is made from).
+const assets = (dir) => files(dir, (p) => p.endsWith(".proto") || p.endsWith(path.join("providers", "proto", "protocol.json")));
 
 rmSync(path.join(root, "dist"), { recursive: true, force: true });
 await build({

@@ -12,6 +12,8 @@ import { readPlanFile, type Plan } from "../plans/index.js";
 import { LocalStore, persistOrSaveErrored, type State, type StateStore } from "../states/index.js";
 import type { ApplyOptions } from "../core/index.js";
 import { currentWorkspace, openStateStore } from "./workspace.js";
+import { backendForPlan } from "./backend_config.js";
+import { Meta } from "./meta.js";
 import type { Command, CommandIO } from "./io.js";
 import { Prompter, RUN_FLAGS, lockState, newContext, operationView, readRunFlags, runPlan, type RunFlags } from "./plan.js";
 import type { OperationView, View } from "./view.js";
@@ -101,8 +103,18 @@ async function persist(store: StateStore, state: State): Promise<Diagnostic[]> {
 /** How often a remote state is written during an apply (OpenTofu's default persist interval). */
 const REMOTE_PERSIST_INTERVAL_MS = 20_000;
 
-function openStore(io: CommandIO, ov: OperationView): StateStore | undefined {
-  const o = openStateStore(io);
+/**
+ * The state store of the backend a saved plan was made with (Meta.BackendForLocalPlan), so that
+ * applying it needs none of the variables its configuration was initialised with. A plan that
+ * records no backend uses the configured one.
+ */
+async function openPlanStore(io: CommandIO, ov: OperationView, plan: Plan, flags: RunFlags): Promise<StateStore | undefined> {
+  const b = plan.backend ? await backendForPlan(plan.backend, io) : await new Meta(io, ov.view, { vars: flags.vars, input: flags.input }).backend();
+  if (!b.backend) {
+    ov.diagnostics(b.diagnostics);
+    return undefined;
+  }
+  const o = openStateStore(io, b.backend);
   if (!o.opened || hasErrors(o.diagnostics)) {
     ov.diagnostics(o.diagnostics);
     return undefined;
@@ -166,7 +178,7 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     }
     plan = loaded.plan;
     config = loaded.config;
-    store = openStore(io, ov);
+    store = await openPlanStore(io, ov, plan, flags);
     if (!store) return 1;
     const lock = await lockState(ov, store, flags, "OperationTypeApply");
     if (!lock) return 1;

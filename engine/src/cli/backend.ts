@@ -1,4 +1,4 @@
-// The backends `init` can configure (`local`, the default, and `http`), their configuration
+// The backends `init` can configure (`local`, the default, `http` and `terrace`), their configuration
 // decoded from the `backend` block plus `-backend-config` options, and the backend state file
 // `.terraform/terraform.tfstate` that records what was configured, in OpenTofu's format
 // (legacy.State v3 with a `backend` object: type, config as JSON, hash). The hash is cty's
@@ -6,8 +6,8 @@
 // tofu's byte for byte.
 import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { configBodyContent, type Backend, type ConfigBody } from "../configs/index.js";
-import { errorDiag, parseConfig, nativeBody, type BodySchema, type Diagnostic } from "../hcl/index.js";
+import { decodeBackendConfig as staticDecodeBackendConfig, decodeStaticBlock, type Backend, type ConfigBody, type StaticBlockSchema, type StaticEvaluator } from "../configs/index.js";
+import { errorDiag, hasErrors, parseConfig, nativeBody, type Diagnostic } from "../hcl/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
 import {
   BoolType,
@@ -71,6 +71,23 @@ const BACKENDS: ReadonlyMap<string, BackendSchema> = new Map<string, BackendSche
       required: ["address"],
     },
   ],
+  [
+    // Terrace's own server (terrace_backend.ts): the http backend's API with a bearer token.
+    "terrace",
+    {
+      attributes: new Map<string, Type>([
+        ["address", StringType],
+        ["organization", StringType],
+        ["workspace", StringType],
+        ["workspace_prefix", StringType],
+        ["token", StringType],
+        ["retry_max", NumberType],
+        ["retry_wait_min", NumberType],
+        ["retry_wait_max", NumberType],
+      ]),
+      required: ["address", "organization"],
+    },
+  ],
 ]);
 
 /** OpenTofu's backends that Terrace does not implement (named in the error). */
@@ -87,28 +104,34 @@ function sortedNames(schema: BackendSchema): string[] {
   return [...schema.attributes.keys()].sort();
 }
 
-function bodySchema(schema: BackendSchema): BodySchema {
-  return { attributes: sortedNames(schema).map((name) => ({ name })) };
-}
-
 const NO_CONTEXT = new EvalContext(undefined, undefined);
 
-/** Decodes one body against the backend schema (hcldec with no evaluation context). */
-function decodeBody(body: ConfigBody, schema: BackendSchema, into: BackendConfigValue): Diagnostic[] {
-  const { content, diagnostics } = configBodyContent(body, bodySchema(schema));
-  for (const [name, attr] of content.attributes) {
-    const want = schema.attributes.get(name) as Type;
-    const r = evaluateAny(attr.expr, NO_CONTEXT);
-    diagnostics.push(...r.diagnostics);
-    if (r.diagnostics.some((d) => d.severity === "error")) continue;
-    const c = convert(r.value, want);
-    if (!c.ok) {
-      diagnostics.push(errorDiag("Incorrect attribute value type", `Inappropriate value for attribute ${goQuote(name)}: ${formatPathError(c.error)}.`, attr.expr.range));
-      continue;
-    }
-    into.set(name, c.value);
+/** The schema as static evaluation reads it, every argument optional (what Backend.Hash decodes). */
+function staticSchema(schema: BackendSchema): StaticBlockSchema {
+  return { attributes: new Map([...schema.attributes].map(([name, type]) => [name, { type, required: false }])), blockTypes: new Map() };
+}
+
+/**
+ * Decodes one body against the backend schema with static evaluation (variables, locals, path.*,
+ * terraform.workspace and functions may be used; the subject errors name is `backend.<type>`),
+ * setting the arguments the body gives.
+ */
+function decodeBody(
+  backend: Backend,
+  body: ConfigBody,
+  schema: BackendSchema,
+  evaluator: StaticEvaluator,
+  into: BackendConfigValue,
+  whole: boolean,
+): Diagnostic[] {
+  const ident = { module: [], subject: `backend.${backend.type}`, declRange: backend.declRange };
+  const r = whole ? staticDecodeBackendConfig({ ...backend, config: body }, evaluator, staticSchema(schema)) : decodeStaticBlock(evaluator, body, staticSchema(schema), ident);
+  if (hasErrors(r.diagnostics) || r.value.kind !== "object") return r.diagnostics;
+  for (const [name, v] of r.value.attrs) {
+    // An override file sets only what it names; the block itself sets (or nulls) everything.
+    if (whole || v.kind !== "null") into.set(name, v);
   }
-  return diagnostics;
+  return r.diagnostics;
 }
 
 export interface BackendConfigResult {
@@ -121,6 +144,12 @@ export interface BackendConfigResult {
   readonly sources: Map<string, string>;
 }
 
+/** Every argument of the backend type's schema, null. */
+export function emptyBackendConfig(type: string): BackendConfigValue {
+  const schema = BACKENDS.get(type);
+  return schema ? emptyConfig(schema) : new Map();
+}
+
 function emptyConfig(schema: BackendSchema): BackendConfigValue {
   const out: BackendConfigValue = new Map();
   for (const name of sortedNames(schema)) out.set(name, nullVal(schema.attributes.get(name) as Type));
@@ -128,18 +157,20 @@ function emptyConfig(schema: BackendSchema): BackendConfigValue {
 }
 
 /**
- * The backend's configuration from its block and the `-backend-config` options, in order: a
- * `key=value` item sets one argument (parsed by the argument's type, as configValueFromCLI
- * does); any other item names a file of `key = value` lines.
+ * The backend's configuration from its block (evaluated statically by `evaluator`, the root
+ * module's) and the `-backend-config` options, in order: a `key=value` item sets one argument
+ * (parsed by the argument's type, as configValueFromCLI does); any other item names a file of
+ * `key = value` lines.
  */
 export function decodeBackendConfig(
   backend: Backend,
+  evaluator: StaticEvaluator,
   overrides: readonly string[],
   readFile: (p: string) => string | undefined,
 ): BackendConfigResult {
   const schema = BACKENDS.get(backend.type) as BackendSchema;
   const base = emptyConfig(schema);
-  const diagnostics = decodeBody(backend.config, schema, base);
+  const diagnostics = decodeBody(backend, backend.config, schema, evaluator, base, true);
   const merged = new Map(base);
   const sources = new Map<string, string>();
   if (overrides.length === 1 && overrides[0] === "") {
@@ -158,7 +189,7 @@ export function decodeBackendConfig(
       const parsed = parseConfig(text, item);
       diagnostics.push(...parsed.diagnostics);
       if (parsed.diagnostics.some((d) => d.severity === "error")) continue;
-      diagnostics.push(...decodeBody(nativeBody(parsed.result.body), schema, merged));
+      diagnostics.push(...decodeBody(backend, nativeBody(parsed.result.body), schema, evaluator, merged, false));
       continue;
     }
     const name = item.slice(0, eq);
@@ -180,15 +211,23 @@ export function decodeBackendConfig(
     }
     merged.set(name, v);
   }
-  for (const name of schema.required) {
+  return { base, merged, diagnostics, sources };
+}
+
+/**
+ * The arguments the backend requires, checked once the `-backend-config` overrides are merged in
+ * (init); other commands compare the block with what init recorded and do not need them all.
+ */
+export function missingRequiredArguments(backend: Backend, merged: BackendConfigValue): Diagnostic[] {
+  const schema = BACKENDS.get(backend.type);
+  const diagnostics: Diagnostic[] = [];
+  for (const name of schema?.required ?? []) {
     const v = merged.get(name);
     if (!v || v.kind === "null") {
-      diagnostics.push(
-        errorDiag("Missing required argument", `The argument ${goQuote(name)} is required, but was not set.`, backend.declRange),
-      );
+      diagnostics.push(errorDiag("Missing required argument", `The argument ${goQuote(name)} is required, but was not set.`, backend.declRange));
     }
   }
-  return { base, merged, diagnostics, sources };
+  return diagnostics;
 }
 
 /** configValueFromCLI: a primitive from its text; anything else as an HCL expression. */
@@ -217,7 +256,7 @@ export function unsupportedBackendDiagnostic(backend: Backend): Diagnostic {
     );
   }
   const detail = KNOWN_UNSUPPORTED.has(backend.type)
-    ? `There is no backend type named ${goQuote(backend.type)} in Terrace: the supported backends are "local" and "http".`
+    ? `There is no backend type named ${goQuote(backend.type)} in Terrace: the supported backends are "local", "http" and "terrace".`
     : `There is no backend type named ${goQuote(backend.type)}.`;
   return errorDiag("Unsupported backend type", detail, backend.typeRange);
 }

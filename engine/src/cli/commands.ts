@@ -1,8 +1,6 @@
 // The subcommand table of the `terrace` CLI. Each command lives in its own module.
-import { consoleCommand } from "./console.js";
 import type { Command } from "./io.js";
 import { fmtCommand } from "./fmt.js";
-import { providersCommand } from "./providers.js";
 import { versionCommand } from "./version-command.js";
 
 export interface CommandEntry {
@@ -13,9 +11,10 @@ export interface CommandEntry {
 
 export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, CommandEntry>([
   ["fmt", { run: fmtCommand, synopsis: "Reformat your configuration in the standard style" }],
-  ["console", { run: consoleCommand, synopsis: "Try OpenTofu expressions at an interactive command prompt" }],
-  ["providers", { run: providersCommand, synopsis: "Show the providers required for this configuration" }],
-  // Loaded on use: they pull in the provider installer, which the other commands do not need.
+  // Loaded on use: most pull in the configuration loader, backends or the provider installer.
+  ["console", { run: async (args, io) => (await import("./console.js")).consoleCommand(args, io), synopsis: "Try OpenTofu expressions at an interactive command prompt" }],
+  ["providers", { run: async (args, io) => (await import("./providers.js")).providersCommand(args, io), synopsis: "Show the providers required for this configuration" }],
+  ["get", { run: async (args, io) => (await import("./get.js")).getCommand(args, io), synopsis: "Install or upgrade remote OpenTofu modules" }],
   ["init", { run: async (args, io) => (await import("./init.js")).initCommand(args, io), synopsis: "Prepare your working directory for other commands" }],
   ["validate", { run: async (args, io) => (await import("./validate.js")).validateCommand(args, io), synopsis: "Check whether the configuration is valid" }],
   ["plan", { run: async (args, io) => (await import("./plan.js")).planCommand(args, io), synopsis: "Show changes required by the current configuration" }],
@@ -29,7 +28,7 @@ export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, Comma
   ["taint", { run: async (args, io) => (await import("./taint.js")).taintCommand(args, io), synopsis: "Mark a resource instance as not fully functional" }],
   ["untaint", { run: async (args, io) => (await import("./taint.js")).untaintCommand(args, io), synopsis: "Remove the 'tainted' state from a resource instance" }],
   ["force-unlock", { run: async (args, io) => (await import("./force_unlock.js")).forceUnlockCommand(args, io), synopsis: "Release a stuck lock on the current workspace" }],
-  ["workspace", { run: async (args, io) => (await import("./workspace.js")).workspaceCommand(args, io), synopsis: "Workspace management" }],
+  ["workspace", { run: async (args, io) => (await import("./workspace_command.js")).workspaceCommand(args, io), synopsis: "Workspace management" }],
   ["import", { run: async (args, io) => (await import("./import.js")).importCommand(args, io), synopsis: "Associate existing infrastructure with a OpenTofu resource" }],
   ["graph", { run: async (args, io) => (await import("./graph.js")).graphCommand(args, io), synopsis: "Generate a Graphviz graph of the steps in an operation" }],
   ["version", { run: versionCommand, synopsis: "Show the current Terrace version" }],

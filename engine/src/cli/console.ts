@@ -23,6 +23,8 @@ import {
 } from "../lang/console/index.js";
 import type { FunctionContext, FunctionFileSystem } from "../lang/functions/index.js";
 import type { Command, CommandIO } from "./io.js";
+import { Meta } from "./meta.js";
+import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] console [options]
 
@@ -173,6 +175,14 @@ export const consoleCommand: Command = async (args, io) => {
   const opts = parseArgs(args);
   if (typeof opts === "string") {
     io.stderr.write(`Error parsing command line flags: ${opts}\n\n${HELP}`);
+    return 1;
+  }
+  // tofu's console initialises the backend first (its errors come before anything else).
+  const view = new View(io, !opts.noColor);
+  const vars = opts.vars.map((v) => (v.kind === "var" ? { flag: "-var" as const, value: v.text } : { flag: "-var-file" as const, value: v.path }));
+  const backend = await new Meta(io, view, { vars, input: false }).backend();
+  if (!backend.backend) {
+    view.diagnostics(backend.diagnostics);
     return 1;
   }
   const built = consoleSessionFor(io, opts);

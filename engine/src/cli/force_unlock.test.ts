@@ -40,7 +40,9 @@ describe("terrace force-unlock", () => {
     const port = (server.address() as { port: number }).port;
     const base = `http://127.0.0.1:${port}/state`;
     const backend = { version: 3, terraform_version: "1.11.0", backend: { type: "http", config: { address: base, lock_address: `${base}/lock`, unlock_address: `${base}/lock` }, hash: 1 } };
-    const { dir } = workDir({ "main.tf": "", ".terraform/terraform.tfstate": JSON.stringify(backend) });
+    // The configuration names the backend init recorded (the hash differs, the settings do not).
+    const block = `terraform {\n  backend "http" {\n    address        = "${base}"\n    lock_address   = "${base}/lock"\n    unlock_address = "${base}/lock"\n  }\n}\n`;
+    const { dir } = workDir({ "main.tf": block, ".terraform/terraform.tfstate": JSON.stringify(backend) });
     const no = await runCommand(forceUnlockCommand, ["lock-1"], dir, { stdin: "no\n" });
     expect(no.code).toBe(1);
     expect(no.stdout).toContain("Do you really want to force-unlock?");

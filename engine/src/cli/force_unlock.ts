@@ -7,8 +7,9 @@
 import { LocalStore, lockErrorString } from "../states/index.js";
 import { parseFlags } from "./args.js";
 import type { Command } from "./io.js";
-import { LineReader, View } from "./view.js";
-import { httpClientOf, openStateStore } from "./workspace.js";
+import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
+import { View } from "./view.js";
+import { httpClientOf } from "./workspace.js";
 
 const UNLOCK_HELP = `Usage: terrace [global options] force-unlock LOCK_ID
 
@@ -22,7 +23,8 @@ const UNLOCK_HELP = `Usage: terrace [global options] force-unlock LOCK_ID
 Options:
 
   -force                 Don't ask for input for unlock confirmation.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 const UNLOCK_SUCCESS = `[reset][bold][green]OpenTofu state has been successfully unlocked![reset][green]
 
@@ -31,7 +33,7 @@ obtain a new lock on the remote state.`;
 
 export const forceUnlockCommand: Command = async (args, io) => {
   const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["force", "no-color"], multi: ["var", "var-file"] });
+  const p = parseFlags(args, { bool: ["force", "no-color"], multi: VAR_FLAGS });
   if (typeof p === "string") {
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
     return 1;
@@ -47,7 +49,13 @@ export const forceUnlockCommand: Command = async (args, io) => {
   }
   const lockID = p.positional[0] as string;
   const force = p.bools.get("force") ?? false;
-  const o = openStateStore(io);
+  const meta = Meta.fromFlags(io, view, p);
+  const b = await meta.backend();
+  if (!b.backend) {
+    view.diagnostics(b.diagnostics);
+    return 1;
+  }
+  const o = await meta.openStateStore();
   if (!o.opened) {
     view.eprintln(`[red]Failed to load state: ${o.diagnostics.map((d) => d.detail ?? d.summary).join("; ")}[reset]`);
     return 1;
@@ -63,12 +71,10 @@ export const forceUnlockCommand: Command = async (args, io) => {
       view.eprintln("[red]Local state cannot be unlocked by another process[reset]");
       return 1;
     }
-    view.println(
-      "[reset][bold]Do you really want to force-unlock?[reset]\n  OpenTofu will remove the lock on the remote state.\n  This will allow local OpenTofu commands to modify this state, even though it\n  may still be in use. Only 'yes' will be accepted to confirm.\n",
+    const answer = await meta.prompter.ask(
+      "Do you really want to force-unlock?",
+      "OpenTofu will remove the lock on the remote state.\nThis will allow local OpenTofu commands to modify this state, even though it\nmay still be in use. Only 'yes' will be accepted to confirm.",
     );
-    io.stdout.write(view.color("  [bold]Enter a value:[reset] "));
-    const answer = await new LineReader(io.stdin).readLine();
-    io.stdout.write("\n");
     if (answer !== "yes") {
       view.println("force-unlock cancelled.");
       return 1;

@@ -13,8 +13,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { instanceKeyString } from "../addrs/index.js";
-import { allConfigs, Loader, loadConfigWithRootInputs, moduleSourceString, RootModuleInputs, type Config } from "../configs/index.js";
-import { collectVariableValues } from "../configs/inputvars/index.js";
+import { allConfigs, moduleSourceString, type Config } from "../configs/index.js";
 import { buildProviderMap } from "../configs/providermap/index.js";
 import { applyTransformers, buildGraph, nodeName, planTransformers, ProviderManager, providersNeeded, type BuildContext, type GraphNode } from "../core/index.js";
 import { toDot, type Graph } from "../graph/index.js";
@@ -24,11 +23,11 @@ import { NotDeposed, State } from "../states/index.js";
 import { configFromPlanFile } from "./apply.js";
 import { resourceGraph, resourceGraphDot } from "./graph_resources.js";
 import { parseFlags } from "./args.js";
-import type { Command, CommandIO } from "./io.js";
-import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
+import type { Command } from "./io.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
 import { View } from "./view.js";
-import { currentWorkspace, openStateStore } from "./workspace.js";
+import { currentWorkspace } from "./workspace.js";
+import { Meta, VAR_FLAGS } from "./meta.js";
 
 const GRAPH_HELP = `Usage: terrace [global options] graph [options]
 
@@ -189,21 +188,9 @@ export function graphJSON(g: Graph<GraphNode>, config: Config, plan: Plan | unde
 // ---------------------------------------------------------------------------------------------
 // The command
 
-async function loadCurrentConfig(io: CommandIO, view: View, vars: Array<{ flag: "-var" | "-var-file"; value: string }>): Promise<{ config: Config | undefined; diagnostics: Diagnostic[] }> {
-  const workingDir = path.resolve(io.cwd);
-  const loader = new Loader({ fs: nodeConfigFS(workingDir), workingDir: "." });
-  const v = collectVariableValues({ env: io.env, args: vars, fs: nodeVariableFS(workingDir), dir: "." });
-  view.addSources(v.sources);
-  if (hasErrors(v.diagnostics)) return { config: undefined, diagnostics: v.diagnostics };
-  // Unset variables are allowed: the graph does not need their values.
-  const r = await loadConfigWithRootInputs(loader, ".", new RootModuleInputs(v.values), currentWorkspace(io).name, { cwd: workingDir });
-  view.addSources(loader.parser.sources);
-  return { config: r.config, diagnostics: [...v.diagnostics, ...r.diagnostics] };
-}
-
 export const graphCommand: Command = async (args, io) => {
   const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["draw-cycles", "verbose", "no-color"], string: ["type", "module-depth", "plan", "format"], multi: ["var", "var-file"] });
+  const p = parseFlags(args, { bool: ["draw-cycles", "verbose", "no-color"], string: ["type", "module-depth", "plan", "format"], multi: VAR_FLAGS });
   if (typeof p === "string") {
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
     return 1;
@@ -227,6 +214,7 @@ export const graphCommand: Command = async (args, io) => {
     return 1;
   }
   const workingDir = path.resolve(io.cwd);
+  const meta = Meta.fromFlags(io, view, p);
 
   let plan: Plan | undefined;
   let config: Config | undefined;
@@ -250,11 +238,14 @@ export const graphCommand: Command = async (args, io) => {
     plan = loaded.plan;
     config = loaded.config;
   } else {
-    const loaded = await loadCurrentConfig(
-      io,
-      view,
-      p.multi.map((m) => ({ flag: m.name === "var" ? ("-var" as const) : ("-var-file" as const), value: m.value })),
-    );
+    // The backend first, then the configuration (the local run); unset variables are allowed
+    // there, but what static evaluation needs must be known.
+    const b = await meta.backend();
+    if (!b.backend) {
+      view.diagnostics(b.diagnostics);
+      return 1;
+    }
+    const loaded = await meta.loadConfig();
     diagnostics.push(...loaded.diagnostics);
     config = loaded.config;
   }
@@ -280,7 +271,7 @@ export const graphCommand: Command = async (args, io) => {
   let state: State;
   if (plan) state = plan.priorState;
   else {
-    const o = openStateStore(io);
+    const o = await meta.openStateStore();
     if (!o.opened) {
       view.diagnostics(o.diagnostics);
       return 1;

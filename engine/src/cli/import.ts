@@ -10,7 +10,8 @@ import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { State } from "../states/index.js";
 import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
-import { Prompter, UIHooks, loadWorkingDir, newContext, runFlags } from "./plan.js";
+import { UIHooks, loadWorkingDir, newContext, runFlags } from "./plan.js";
+import { Meta, VAR_FLAGS } from "./meta.js";
 import { View } from "./view.js";
 import { legacyStateOptions, persistState, withRefreshedState } from "./statecmd.js";
 import { lockFlags } from "./workspace.js";
@@ -115,7 +116,7 @@ export const importCommand: Command = async (args, io: CommandIO) => {
   const p = parseFlags(args, {
     bool: ["input", "lock", "no-color", "ignore-remote-version"],
     string: ["lock-timeout", "parallelism", "state", "backup"],
-    multi: ["var", "var-file"],
+    multi: VAR_FLAGS,
   });
   if (typeof p === "string") {
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
@@ -158,7 +159,9 @@ export const importCommand: Command = async (args, io: CommandIO) => {
   }
 
   const workingDir = path.resolve(io.cwd);
-  const l = await loadWorkingDir(io, view, workingDir, flags, new Prompter(view));
+  // import loads the configuration (and checks the target against it) before the backend.
+  const meta = new Meta(io, view, { vars: flags.vars, input: flags.input });
+  const l = await loadWorkingDir(meta, { configFirst: true });
   if (!l.loaded) {
     view.diagnostics(l.diagnostics);
     return 1;
@@ -174,7 +177,7 @@ export const importCommand: Command = async (args, io: CommandIO) => {
     // The configuration's warnings come out with the refresh's errors, as one list.
     refreshFailed: (d: Diagnostic[]) => view.diagnostics([...l.diagnostics, ...d]),
   };
-  return withRefreshedState(io, view, target, async (store, warnings) => {
+  return withRefreshedState(meta, view, target, async (store, warnings) => {
     const diagnostics: Diagnostic[] = [...l.diagnostics, ...warnings];
     const ctx = newContext(io, workingDir, flags, new ImportUIHooks(view));
     const r = await ctx.import(loaded.config, store.state() ?? new State(), { targets: [{ addr, id }], variables: loaded.variables });

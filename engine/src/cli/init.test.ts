@@ -271,8 +271,11 @@ ${SUCCESS}`);
       const { dir } = workDir(files("single"));
       const r = await init(["-input=false", "-no-color"], dir);
       expect(r.code).toBe(1);
+      // The root module must load before anything is initialised (tofu 1.12's init): the
+      // configuration-error preamble comes first.
       expect(r.stderr).toBe(
-        '\nError: Failed to request input from user for variable var.src\n\n  on main.tf line 1:\n   1: variable "src" {\n\n\n\nError: Unable to compute static value\n\n  on main.tf line 6, in module "mod":\n   6: \tsource = var.src\n\nmodule.mod.source depends on var.src which is not available\n\n',
+        '\nOpenTofu encountered problems during initialization, including problems\nwith the configuration, described below.\n\nThe OpenTofu configuration must be valid before initialization so that\nOpenTofu can determine which modules and providers need to be installed.\n' +
+          '\nError: Failed to request input from user for variable var.src\n\n  on main.tf line 1:\n   1: variable "src" {\n\n\n\nError: Unable to compute static value\n\n  on main.tf line 6, in module "mod":\n   6: \tsource = var.src\n\nmodule.mod.source depends on var.src which is not available\n\n',
       );
       const v = await init(["-var", "src=./mod"], dir);
       expect(v.code).toBe(0);

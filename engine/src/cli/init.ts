@@ -13,29 +13,24 @@ import type { Provider } from "../addrs/index.js";
 import {
   allConfigs,
   applyStaticModuleCall,
-  buildConfig,
   loadConfigWithRootInputs,
   Loader,
   RootModuleInputs,
   rootModuleCall,
-  staticModuleWalker,
-  manifestForConfig,
-  manifestKey,
-  moduleSourceString,
+  withRootInputs,
+  type StaticEvaluator,
   providerForLocalName,
-  readManifestForDir,
   versionString as configVersionString,
-  writeManifestForDir,
   type Config,
   type ConfigFS,
   type Module,
-  type ModuleManifest,
-  type ModuleWalker,
-  type ModuleRequest,
   type ConstraintTerm,
 } from "../configs/index.js";
 import { collectVariableValues, type VariableArg, type VariablePrompter } from "../configs/inputvars/index.js";
 import { installableBundledProviders } from "./bundled.js";
+import { installModules } from "./modinstall.js";
+import { currentWorkspace } from "./workspace.js";
+import { terraceBackend, validateTerraceConfig } from "./terrace_backend.js";
 import { errorDiag, hasErrors, type Diagnostic, type Range } from "../hcl/index.js";
 import {
   BundledProviderSource,
@@ -64,6 +59,7 @@ import {
   backendConfigsEqual,
   backendSupported,
   decodeBackendConfig,
+  missingRequiredArguments,
   readBackendState,
   unsupportedBackendDiagnostic,
   writeBackendState,
@@ -72,7 +68,8 @@ import {
 import type { Command, CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS, isDirectory } from "./nodefs.js";
 import { engineVersion } from "./version.js";
-import { LineReader, View } from "./view.js";
+import { Prompter } from "./prompt.js";
+import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] init [options] [DIR]
 
@@ -264,15 +261,14 @@ export function configProviderRequirements(config: Config): { requirements: Map<
 
 // ---- The run ----
 
-/** `terraform.workspace` (workspaces other than the default are not supported yet). */
-const WORKSPACE = "default";
 
 class InitRun {
   readonly view: View;
   readonly fs: ConfigFS;
   /** Set once something was printed, so the success message gets its blank line. */
   header = false;
-  private lines: LineReader | undefined;
+  /** `terraform.workspace` for static evaluation: the selected workspace. */
+  readonly workspace: string;
 
   constructor(
     readonly io: CommandIO,
@@ -281,26 +277,12 @@ class InitRun {
   ) {
     this.view = new View(io, !o.noColor, true);
     this.fs = nodeConfigFS(workingDir);
+    this.workspace = currentWorkspace({ ...io, cwd: workingDir }).name;
   }
 
   /** Prompts on stdin/stdout as tofu's UIInput does. */
   prompter(): VariablePrompter | undefined {
-    if (!this.o.input) return undefined;
-    return {
-      input: async (req) => {
-        let text = `[reset][bold]${req.query}[reset]\n`;
-        if (req.description !== "") {
-          for (const line of req.description.split("\n")) text += `  ${line}\n`;
-          text += "\n";
-        }
-        text += "  [bold]Enter a value:[reset] ";
-        this.io.stdout.write(this.view.color(text));
-        this.lines ??= new LineReader(this.io.stdin);
-        const line = await this.lines.readLine();
-        this.io.stdout.write("\n");
-        return line;
-      },
-    };
+    return this.o.input ? new Prompter(this.view).variables() : undefined;
   }
 
   fail(diags: readonly Diagnostic[], configError = false): number {
@@ -348,6 +330,11 @@ class InitRun {
     if (hasErrors(vars.diagnostics)) return this.fail(diags);
     // A required variable that static evaluation needs is asked for once (unless -input=false).
     const inputs = new RootModuleInputs(vars.values, this.prompter());
+    // The root module with its static call applied (loadSingleModule): module sources and
+    // provider for_each from variables must resolve before anything is initialised.
+    const staticCall = rootModuleCall(inputs, ".", this.workspace, { cwd: this.workingDir });
+    const applied = await withRootInputs(inputs, () => applyStaticModuleCall(rootEarly, staticCall));
+    if (hasErrors(applied.diagnostics)) return this.fail([...diags, ...applied.diagnostics], true);
 
     let backendDiags: Diagnostic[] = [];
     if (rootEarly.cloudConfig && o.backend) {
@@ -356,12 +343,12 @@ class InitRun {
       backendDiags = [
         errorDiag(
           "Cloud backend not supported",
-          'Terrace does not support the "cloud" block. Use a backend "http" block pointing at a Terrace server (or "local") instead.',
+          'Terrace does not support the "cloud" block. Use a backend "terrace" (or "http") block pointing at a Terrace server, or "local", instead.',
           rootEarly.cloudConfig.declRange,
         ),
       ];
     } else if (o.backend) {
-      backendDiags = this.initBackend(rootEarly);
+      backendDiags = await this.initBackend(rootEarly, applied.evaluator, inputs);
     }
 
     if (o.get) {
@@ -372,7 +359,7 @@ class InitRun {
 
     // With the modules in place, the whole tree.
     const full = new Loader({ fs: this.fs, workingDir: "." });
-    const loaded = await loadConfigWithRootInputs(full, ".", inputs, WORKSPACE, { cwd: this.workingDir });
+    const loaded = await loadConfigWithRootInputs(full, ".", inputs, this.workspace, { cwd: this.workingDir });
     this.view.addSources(full.parser.sources);
     diags.push(...backendDiags);
     if (hasErrors(backendDiags)) return this.fail(diags);
@@ -396,7 +383,7 @@ class InitRun {
 
   // ---- Backend (meta_backend.go) ----
 
-  private initBackend(root: NonNullable<Config["module"]>): Diagnostic[] {
+  private async initBackend(root: Module, evaluator: StaticEvaluator, inputs: RootModuleInputs): Promise<Diagnostic[]> {
     const o = this.o;
     this.view.println("\n[reset][bold]Initializing the backend...");
     this.header = true;
@@ -440,15 +427,23 @@ class InitRun {
       diags.push(unsupportedBackendDiagnostic(c));
       return diags;
     }
-    const decoded = decodeBackendConfig(c, o.backendConfig, (p) => {
+    const readOverride = (p: string): string | undefined => {
       try {
         return readFileSync(path.resolve(this.workingDir, p), "utf8");
       } catch {
         return undefined;
       }
-    });
+    };
+    const decoded = await withRootInputs(inputs, () => decodeBackendConfig(c, evaluator, o.backendConfig, readOverride));
     this.view.addSources(decoded.sources);
     diags.push(...decoded.diagnostics);
+    if (!hasErrors(decoded.diagnostics)) diags.push(...missingRequiredArguments(c, decoded.merged));
+    if (c.type === "terrace" && !hasErrors(diags)) {
+      // PrepareConfig and Configure: the arguments make sense and a token can be found. The
+      // server is not contacted, as for the http backend.
+      diags.push(...validateTerraceConfig(decoded.merged));
+      if (!hasErrors(diags)) diags.push(...(await terraceBackend(decoded.merged, this.io)).diagnostics);
+    }
     if (hasErrors(diags)) return diags;
     const hash = backendConfigHash(c.type, decoded.base);
     const version = engineVersion();
@@ -475,54 +470,14 @@ class InitRun {
   // ---- Modules (initwd's module installer, local sources only) ----
 
   private async getModules(loader: Loader, inputs: RootModuleInputs): Promise<{ diagnostics: Diagnostic[] }> {
-    let root = loader.parser.loadConfigDir(".").module as Module;
+    const root = loader.parser.loadConfigDir(".").module as Module;
     if (root.moduleCalls.size === 0) return { diagnostics: [] };
     this.view.println(this.o.upgrade ? "[reset][bold]Upgrading modules..." : "[reset][bold]Initializing modules...");
     this.header = true;
-    const prev = readManifestForDir(this.fs, ".");
-    const previous: ModuleManifest = this.o.upgrade ? new Map() : prev.manifest;
-    let installDiags: Diagnostic[] = [];
-    let lines: string[] = [];
-    const base = loader.moduleWalker();
-    const walker: ModuleWalker = (req) => {
-      const key = manifestKey(req.path);
-      const src = req.sourceAddr;
-      if (!src) return base(req);
-      const record = previous.get(key);
-      const source = moduleSourceString(src);
-      if (src.kind === "local") {
-        const r = base(req);
-        if (r.module && (!record || record.sourceAddr !== source)) lines.push(`- ${key} in ${r.module.sourceDir}`);
-        return r;
-      }
-      // Installed earlier (by hand, or by tofu) and still matching: use it as it is.
-      if (record && record.sourceAddr === source && this.fs.isDir(record.dir)) return base(req);
-      installDiags.push(notInstalled(req, source, src.kind));
-      return { module: undefined, version: undefined, diagnostics: [] };
-    };
-    // Module sources may come from variables (static evaluation); a variable it needs is asked
-    // for, and the walk repeated with the answer.
-    const staticCall = rootModuleCall(inputs, ".", WORKSPACE, { cwd: this.workingDir });
-    let built: ReturnType<typeof buildConfig>;
-    for (;;) {
-      installDiags = [];
-      lines = [];
-      const applied = applyStaticModuleCall(root, staticCall);
-      if (!inputs.hasPending() && hasErrors(applied.diagnostics)) {
-        this.view.addSources(loader.parser.sources);
-        return { diagnostics: applied.diagnostics };
-      }
-      built = buildConfig(root, staticModuleWalker(walker));
-      if (!inputs.hasPending()) break;
-      await inputs.promptPending();
-      root = loader.parser.loadConfigDir(".").module as Module;
-    }
-    for (const line of lines) this.view.println(line);
+    const r = await installModules({ loader, fs: this.fs, inputs, workspace: this.workspace, workingDir: this.workingDir, upgrade: this.o.upgrade, installErrsOnly: false });
+    for (const line of r.lines) this.view.println(line);
     this.view.addSources(loader.parser.sources);
-    // The manifest records what could be installed, even when something else failed.
-    const manifest = manifestForConfig(built.config, ".", previous);
-    installDiags.push(...writeManifestForDir(this.fs, ".", manifest));
-    return { diagnostics: installDiags };
+    return { diagnostics: r.diagnostics };
   }
 
   // ---- Providers ----
@@ -685,20 +640,6 @@ class InitRun {
     }
     return { abort: false, diagnostics: diags };
   }
-}
-
-/** A non-local module that is not installed: Terrace has no network to fetch it. */
-function notInstalled(req: ModuleRequest, source: string, kind: "registry" | "remote"): Diagnostic {
-  const at = `${req.callRange.filename}:${req.callRange.start.line}`;
-  const how = `Terrace does not download modules (it has no network access). Install a copy of the module under .terraform/modules and record it in .terraform/modules/modules.json, or use a local source path such as "./modules/${req.name}".`;
-  if (kind === "registry") {
-    return errorDiag(
-      "Module not installed",
-      `Module ${JSON.stringify(req.name)} (${at}) has the registry source ${JSON.stringify(source)}, which is not installed. ${how}`,
-      req.callRange,
-    );
-  }
-  return errorDiag("Module not installed", `Module ${JSON.stringify(req.name)} (${at}) has the remote source ${JSON.stringify(source)}, which is not installed. ${how}`, req.callRange);
 }
 
 export const initCommand: Command = async (args, io) => {

@@ -12,5 +12,57 @@ export interface CommandIO {
 export type Command = (args: readonly string[], io: CommandIO) => Promise<number>;
 
 export function processIO(): CommandIO {
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+  // Interactive sessions (readline on a terminal needs the real stream) write through as they are.
+  if (process.stdout.isTTY || process.stdin.isTTY) return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+  const stdout = coalescedWriter((chunk) => process.stdout.write(chunk));
+  process.on("exit", stdout.flush);
+  // Anything written to stderr comes after what was printed to stdout before it, as unbuffered.
+  const stderr = {
+    write: (chunk: string) => {
+      stdout.flush();
+      return process.stderr.write(chunk);
+    },
+    isTTY: process.stderr.isTTY,
+  };
+  return { stdin: process.stdin, stdout, stderr, cwd: process.cwd(), env: process.env };
+}
+
+const COALESCE_LIMIT = 64 * 1024;
+/** Longest a line waits: a walk that never yields to the event loop still shows its progress. */
+const COALESCE_MS = 50;
+
+/**
+ * Joins writes made in one turn of the event loop into one. When stdout is a pipe or a file each
+ * write is a system call, and a large plan prints a line per instance ("Refreshing state...").
+ */
+export function coalescedWriter(sink: (chunk: string) => unknown, now: () => number = () => performance.now()): { write(chunk: string): boolean; flush(): void } {
+  let pending: string[] = [];
+  let size = 0;
+  let since = 0;
+  let scheduled = false;
+  const flush = () => {
+    if (pending.length === 0) return;
+    const text = pending.join("");
+    pending = [];
+    size = 0;
+    sink(text);
+  };
+  return {
+    write(chunk: string): boolean {
+      const t = now();
+      if (pending.length === 0) since = t;
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= COALESCE_LIMIT || t - since >= COALESCE_MS) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          flush();
+        });
+      }
+      return true;
+    },
+    flush,
+  };
 }

@@ -298,6 +298,10 @@ export class JSONView {
         case "Forget":
           cs.forget++;
           break;
+        case "ForgetThenCreate":
+          cs.add++;
+          cs.forget++;
+          break;
         default:
           break;
       }

@@ -1,13 +1,5 @@
-import { aliases, commands } from "./commands.js";
 import { processIO } from "./io.js";
-
-function usage(): string {
-  const width = Math.max(...[...commands.keys()].map((n) => n.length)) + 2;
-  const lines = [...commands.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, c]) => `  ${name.padEnd(width)}${c.synopsis}`);
-  return `Usage: terrace [global options] <subcommand> [args]\n\nMain commands:\n${lines.join("\n")}\n`;
-}
+import { runCLI } from "./run.js";
 
 /**
  * tofu's global `-chdir=DIR`: every command then runs as if started in DIR (configuration, state,
@@ -34,18 +26,7 @@ async function main(rawArgv: readonly string[]): Promise<number> {
     process.stderr.write(`${chdir.error}\n`);
     return 1;
   }
-  const [given, ...rest] = chdir.argv;
-  const io = processIO();
-  if (given === undefined || given === "-help" || given === "--help" || given === "-h") {
-    io.stdout.write(usage());
-    return given === undefined ? 127 : 0;
-  }
-  const entry = commands.get(aliases.get(given) ?? given);
-  if (!entry) {
-    io.stderr.write(`terrace: unknown command "${given}"\n\n${usage()}`);
-    return 127;
-  }
-  return entry.run(rest, io);
+  return runCLI(chdir.argv, processIO());
 }
 
 main(process.argv.slice(2)).then(

@@ -6,6 +6,7 @@ import { StringType, convert, formatValue, friendlyName, marshalJSON, marshalTyp
 import { parseFlags } from "./args.js";
 import type { Command } from "./io.js";
 import { helpPrompt, readCurrentState } from "./show.js";
+import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { View } from "./view.js";
 
 const OUTPUT_HELP = `Usage: terrace [global options] output [options] [NAME]
@@ -31,7 +32,8 @@ Options:
                    representation of the value.
 
   -show-sensitive  If specified, sensitive values will be displayed.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 function missingOutputError(name: string): Diagnostic {
   return errorDiag(
@@ -122,7 +124,7 @@ function sortedOutputs(outputs: ReadonlyMap<string, OutputValue>): OutputValue[]
 }
 
 export const outputCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["json", "raw", "no-color", "show-sensitive"], string: ["state"] });
+  const p = parseFlags(args, { bool: ["json", "raw", "no-color", "show-sensitive"], string: ["state"], multi: VAR_FLAGS });
   const early = new View(io, !args.includes("-no-color"));
   if (typeof p === "string") {
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
@@ -151,7 +153,13 @@ export const outputCommand: Command = async (args, io) => {
     return 1;
   }
 
-  const st = await readCurrentState(io, p.strings.get("state"));
+  const meta = Meta.fromFlags(io, view, p);
+  const b = await meta.backend();
+  if (!b.backend) {
+    view.diagnostics(b.diagnostics);
+    return 1;
+  }
+  const st = await readCurrentState(meta, p.strings.get("state"));
   if (!st.ok) {
     view.diagnostics([errorDiag("Failed to load state", st.diagnostics.map((d) => d.detail ?? d.summary).join("\n"))]);
     return 1;

@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseAbsResourceInstanceStr, parseTargetStr, type AbsResourceInstance, type Provider as ProviderAddr, type Targetable } from "../addrs/index.js";
-import { allConfigs, inputVariableDeclarations, loadConfigWithRootInputs, Loader, moduleSourceString, RootModuleInputs, versionString, type Config } from "../configs/index.js";
-import { collectVariableValues, interactiveCollectVariables, parseVariableValues, type InputValue, type VariableArg, type VariablePrompter } from "../configs/inputvars/index.js";
+import { allConfigs, inputVariableDeclarations, Loader, moduleSourceString, versionString, type Config } from "../configs/index.js";
+import { interactiveCollectVariables, parseVariableValues, type InputValue, type VariableArg } from "../configs/inputvars/index.js";
 import { Context, type Hooks, type PlanResult, type ProviderFactory } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import {
@@ -31,22 +31,25 @@ import {
   writePlanFile,
   type ConfigSnapshot,
   type Plan,
+  type PlanBackend,
   type ProviderSchemaSet,
 } from "../plans/index.js";
 import { State, acquireLock, unlockErrorDiagnostic, type StateStore } from "../states/index.js";
-import { currentWorkspace, lockFlags, openStateStore } from "./workspace.js";
+import { currentWorkspace, lockFlags } from "./workspace.js";
+import { planBackend } from "./backend_config.js";
+import { Meta } from "./meta.js";
 import { formatValue, type Value } from "../values/index.js";
 import { parseFlags, type FlagSpec, type ParsedFlags } from "./args.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { versionString as lockedVersionString } from "../versions/index.js";
 import { bundledProviders } from "./bundled.js";
 import type { Command, CommandIO } from "./io.js";
-import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
 import { JSONOperationView } from "./jsonview.js";
-import { LineReader, View, type OperationView } from "./view.js";
+import { Prompter } from "./prompt.js";
+import { View, type OperationView } from "./view.js";
 import { TOFU_VERSION } from "./version.js";
 
-export { TOFU_VERSION };
+export { TOFU_VERSION, Prompter };
 
 const PLAN_HELP = `Usage: terrace [global options] plan [options]
 
@@ -216,30 +219,6 @@ export function runFlags(p: ParsedFlags): RunFlags | string {
   };
 }
 
-/** Asks on the terminal, as tofu's UIInput does. */
-export class Prompter {
-  private lines: LineReader | undefined;
-  constructor(private readonly view: View) {}
-
-  async ask(query: string, description: string): Promise<string | undefined> {
-    let text = `[reset][bold]${query}[reset]\n`;
-    if (description !== "") {
-      for (const line of description.split("\n")) text += `  ${line}\n`;
-      text += "\n";
-    }
-    text += "  [bold]Enter a value:[reset] ";
-    this.view.io.stdout.write(this.view.color(text));
-    this.lines ??= new LineReader(this.view.io.stdin);
-    const line = await this.lines.readLine();
-    this.view.io.stdout.write("\n");
-    return line;
-  }
-
-  variables(): VariablePrompter {
-    return { input: (req) => this.ask(req.query, req.description) };
-  }
-}
-
 async function readStateBytes(p: string): Promise<Uint8Array | undefined> {
   try {
     return new Uint8Array(await readFile(p));
@@ -316,7 +295,8 @@ export class UIHooks implements Hooks {
   preApply(addr: AbsResourceInstance, deposed: string, action: Plan["changes"]["resources"][number]["change"]["action"], prior: Value): void {
     this.started.set(`${addr.toString()}|${deposed}`, Date.now());
     const id = idOf(prior);
-    const what = action === "Delete" ? `Destroying...${id ? ` [id=${id}]` : ""}` : action === "Update" ? `Modifying...${id ? ` [id=${id}]` : ""}` : "Creating...";
+    const what =
+      action === "Delete" ? `Destroying...${id ? ` [id=${id}]` : ""}` : action === "Update" ? `Modifying...${id ? ` [id=${id}]` : ""}` : action === "Read" ? "Reading..." : "Creating...";
     this.view.println(`[reset][bold]${addr.toString()}${deposed ? ` (deposed object ${deposed})` : ""}: ${what}`);
   }
 
@@ -347,6 +327,9 @@ export class UIHooks implements Hooks {
     if (action === "Delete") {
       this.removed++;
       what = `Destruction complete after ${secs}s`;
+    } else if (action === "Read") {
+      // Data source reads are not counted in the summary.
+      what = `Read complete after ${secs}s${id ? ` [id=${id}]` : ""}`;
     } else if (action === "Update") {
       this.changed++;
       what = `Modifications complete after ${secs}s${id ? ` [id=${id}]` : ""}`;
@@ -364,43 +347,44 @@ export interface LoadedWorkingDir {
   readonly store: StateStore;
   readonly state: State;
   readonly loader: Loader;
+  /** The backend a saved plan records. */
+  readonly backend: PlanBackend | undefined;
 }
 
-/** Configuration, root variable values and the local state of the working directory. */
-export async function loadWorkingDir(
-  io: CommandIO,
-  view: View,
-  workingDir: string,
-  flags: RunFlags,
-  prompter: Prompter,
-): Promise<{ loaded: LoadedWorkingDir | undefined; diagnostics: Diagnostic[] }> {
+/**
+ * The backend, then the configuration, root variable values and state of the working directory:
+ * tofu's Meta.Backend runs before the local backend's operation loads the configuration, so a
+ * backend configured from a missing variable is the error reported. `import` loads the
+ * configuration first (configFirst).
+ */
+export async function loadWorkingDir(meta: Meta, opts: { configFirst?: boolean } = {}): Promise<{ loaded: LoadedWorkingDir | undefined; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
-  const loader = new Loader({ fs: nodeConfigFS(workingDir), workingDir: "." });
-  const vars = collectVariableValues({ env: io.env, args: flags.vars, fs: nodeVariableFS(workingDir), dir: "." });
-  view.addSources(vars.sources);
-  diagnostics.push(...vars.diagnostics);
-  if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
-  const inputs = new RootModuleInputs(vars.values, flags.input ? prompter.variables() : undefined);
-  const r = await loadConfigWithRootInputs(loader, ".", inputs, currentWorkspace(io).name, { cwd: workingDir });
-  view.addSources(loader.parser.sources);
+  if (!opts.configFirst) {
+    const b = await meta.backend();
+    diagnostics.push(...b.diagnostics);
+    if (!b.backend) return { loaded: undefined, diagnostics };
+  }
+  const r = await meta.loadConfig();
   diagnostics.push(...r.diagnostics);
   if (hasErrors(diagnostics) || !r.config) return { loaded: undefined, diagnostics };
   const decls = inputVariableDeclarations(r.config.module);
-  let unparsed = new Map(vars.values);
-  for (const [k, v] of inputs.promptAnswers()) if (!unparsed.has(k)) unparsed.set(k, v);
-  unparsed = await interactiveCollectVariables(unparsed, decls, flags.input ? prompter.variables() : undefined);
+  const root = meta.rootInputs();
+  let unparsed = new Map(root.values);
+  for (const [k, v] of root.inputs?.promptAnswers() ?? []) if (!unparsed.has(k)) unparsed.set(k, v);
+  unparsed = await interactiveCollectVariables(unparsed, decls, meta.variablePrompter());
   const parsed = parseVariableValues(unparsed, decls);
   diagnostics.push(...parsed.diagnostics);
   if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
 
   // The configured backend's store for the selected workspace (local file or http).
-  const opened = openStateStore(io);
+  const opened = await meta.openStateStore();
   diagnostics.push(...opened.diagnostics);
   if (hasErrors(diagnostics) || !opened.opened) return { loaded: undefined, diagnostics };
   const store = opened.opened.store;
   diagnostics.push(...(await store.refresh()));
   if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
-  return { loaded: { config: r.config, variables: parsed.values, store, state: store.state() ?? new State(), loader }, diagnostics };
+  const backend = planBackend(await meta.backend(), meta.workspace);
+  return { loaded: { config: r.config, variables: parsed.values, store, state: store.state() ?? new State(), loader: r.loader, backend }, diagnostics };
 }
 
 export function newContext(io: CommandIO, workingDir: string, flags: RunFlags, hooks: Hooks): Context {
@@ -554,7 +538,7 @@ export interface PlanRun {
  */
 export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags, workingDir: string, opts: { operation?: string; keepLock?: boolean } = {}): Promise<PlanRun> {
   const noLock = async () => true;
-  const l = await loadWorkingDir(io, ov.view, workingDir, flags, new Prompter(ov.view));
+  const l = await loadWorkingDir(new Meta(io, ov.view, { vars: flags.vars, input: flags.input }));
   if (!l.loaded) {
     ov.diagnostics(l.diagnostics);
     return { result: undefined, loaded: undefined, code: 1, unlock: noLock };
@@ -647,6 +631,8 @@ export const planCommand: Command = async (args, io) => {
   const { result, loaded, code } = await runPlan(io, ov, flags, workingDir);
   if (code !== 0 || !result || !loaded) return code;
   if (flags.out !== undefined) {
+    // The plan carries the backend and the variable values, so show and apply need no -var.
+    result.plan.backend = loaded.backend;
     const meta = loaded.store.snapshotMeta();
     const w = writePlanFile(
       { plan: result.plan, config: configSnapshot(loaded.loader, loaded.config, workingDir), priorStateMeta: { lineage: meta.lineage, serial: meta.serial } },

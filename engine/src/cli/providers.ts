@@ -1,16 +1,16 @@
 // `terrace providers [options] [DIR]`: the provider requirements of every module of the
 // configuration as a tree, and those of the state, as `tofu providers` prints them. `-json` is our
 // extension: the same requirements plus the static provider-instance map the web UI draws.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { Loader, isIgnoredFile, configFileExt, loadConfigWithRootInputs, moduleSourceString, RootModuleInputs } from "../configs/index.js";
-import { collectVariableValues } from "../configs/inputvars/index.js";
-import { readStateFile } from "../states/index.js";
+import { isIgnoredFile, configFileExt, moduleSourceString } from "../configs/index.js";
+import type { VariableArg } from "../configs/inputvars/index.js";
 import { buildProviderMap, providerRequirementsByModule, type ModuleRequirements, type ProviderMap } from "../configs/providermap/index.js";
-import { diagnosticToJSON, errorDiag, renderDiagnostic, type Diagnostic, type JSONDiagnostic, type RenderSource } from "../hcl/index.js";
+import { diagnosticToJSON, errorDiag, hasErrors, renderDiagnostic, type Diagnostic, type JSONDiagnostic } from "../hcl/index.js";
 import { parseVersionConstraints, versionConstraintsString, type VersionConstraint } from "../versions/index.js";
 import type { Command, CommandIO } from "./io.js";
-import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
+import { Meta } from "./meta.js";
+import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] providers [options] [DIR]
 
@@ -20,6 +20,12 @@ const HELP = `Usage: terrace [global options] providers [options] [DIR]
   This provides an overview of all of the provider requirements across all
   referenced modules, as an aid to understanding why particular provider
   plugins are needed and why particular versions are selected.
+
+Subcommands:
+    bundled    List the providers bundled with Terrace
+    lock       Write out dependency locks for the configured providers
+    mirror     Save local copies of all required provider plugins
+    schema     Show schemas for the providers used in the configuration
 
 Options:
 
@@ -45,10 +51,11 @@ interface Options {
   json: boolean;
   noColor: boolean;
   dir: string;
+  vars: VariableArg[];
 }
 
 function parseArgs(args: readonly string[]): Options | string {
-  const opts: Options = { json: false, noColor: false, dir: "." };
+  const opts: Options = { json: false, noColor: false, dir: ".", vars: [] };
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
@@ -62,8 +69,9 @@ function parseArgs(args: readonly string[]): Options | string {
     if (name === "-json") opts.json = true;
     else if (name === "-no-color") opts.noColor = true;
     else if (name === "-var" || name === "-var-file" || name === "-test-directory") {
-      // Accepted for compatibility; provider requirements do not depend on them yet.
-      if (eq < 0 && args[++i] === undefined) return `flag needs an argument: ${name}`;
+      const value = eq >= 0 ? flag.slice(eq + 1) : args[++i];
+      if (value === undefined) return `flag needs an argument: ${name}`;
+      if (name !== "-test-directory") opts.vars.push({ flag: name, value });
     } else return `flag provided but not defined: ${name}`;
   }
   if (positional.length > 1) return "Too many command line arguments. Did you mean to use -chdir?";
@@ -111,22 +119,14 @@ function requirementsTree(root: ModuleRequirements): string {
   return lines.join("\n") + "\n";
 }
 
-/** The providers the local state's resources were last managed by (state.ProviderRequirements). */
-function stateProviders(io: CommandIO, backendType: string | undefined): { providers: string[]; diagnostics: Diagnostic[] } {
-  if (backendType !== undefined && backendType !== "local") return { providers: [], diagnostics: [] };
-  let workspace = io.env.TF_WORKSPACE ?? "";
-  if (workspace === "") {
-    const envFile = path.join(io.cwd, ".terraform", "environment");
-    workspace = existsSync(envFile) ? readFileSync(envFile, "utf8").trim() : "";
-  }
-  const file =
-    workspace === "" || workspace === "default" ? path.join(io.cwd, "terraform.tfstate") : path.join(io.cwd, "terraform.tfstate.d", workspace, "terraform.tfstate");
-  if (!existsSync(file)) return { providers: [], diagnostics: [] };
-  const r = readStateFile(readFileSync(file));
-  if (r.kind === "error") return { providers: [], diagnostics: r.diagnostics };
-  if (r.kind === "no-state") return { providers: [], diagnostics: [] };
+/** The providers the current state's resources were last managed by (state.ProviderRequirements), read through the configured backend. */
+async function stateProviders(meta: Meta): Promise<{ providers: string[]; diagnostics: Diagnostic[] }> {
+  const o = await meta.openStateStore();
+  if (!o.opened) return { providers: [], diagnostics: o.diagnostics };
+  const d = await o.opened.store.refresh();
+  if (hasErrors(d)) return { providers: [], diagnostics: d };
   const found = new Set<string>();
-  for (const rs of r.file.state.allResources()) if (rs.providerConfig) found.add(rs.providerConfig.provider.toString());
+  for (const rs of o.opened.store.state()?.allResources() ?? []) if (rs.providerConfig) found.add(rs.providerConfig.provider.toString());
   return { providers: [...found].sort(), diagnostics: [] };
 }
 
@@ -168,7 +168,17 @@ async function bundledCommand(args: readonly string[], io: CommandIO): Promise<n
 }
 
 export const providersCommand: Command = async (args, io) => {
-  if (args[0] === "bundled") return bundledCommand(args.slice(1), io);
+  // Subcommands, each in its own module.
+  switch (args[0]) {
+    case "bundled":
+      return bundledCommand(args.slice(1), io);
+    case "lock":
+      return (await import("./providers_lock.js")).providersLockCommand(args.slice(1), io);
+    case "mirror":
+      return (await import("./providers_mirror.js")).providersMirrorCommand(args.slice(1), io);
+    case "schema":
+      return (await import("./providers_schema.js")).providersSchemaCommand(args.slice(1), io);
+  }
   if (args.includes("-help") || args.includes("--help") || args.includes("-h")) {
     io.stdout.write(HELP);
     return 0;
@@ -178,13 +188,12 @@ export const providersCommand: Command = async (args, io) => {
     io.stderr.write(`Error parsing command-line flags: ${opts}\n\n${HELP}`);
     return 1;
   }
-  const fs = nodeConfigFS(io.cwd);
-  const loader = new Loader({ fs, workingDir: "." });
-  const sources = new Map<string, RenderSource>();
-  const renderSources = () => {
-    for (const [name, source] of loader.parser.sources) sources.set(name, { source });
-    return sources;
-  };
+  const dir = path.resolve(io.cwd, opts.dir);
+  // Module sources and provider for_each may come from variables: evaluated statically from
+  // -var, -var-file, the environment and the automatic variables files (no prompts).
+  const view = new View(io, !opts.noColor);
+  const meta = new Meta({ ...io, cwd: dir }, view, { vars: opts.vars, input: false });
+  const renderSources = () => view.sources;
   const show = (diags: readonly Diagnostic[]): void => {
     for (const d of diags) {
       const text = renderDiagnostic(d, renderSources(), { width: 78, rule: !opts.noColor }) + (opts.noColor ? "\n" : "");
@@ -199,20 +208,15 @@ export const providersCommand: Command = async (args, io) => {
     return 1;
   };
 
-  const dir = path.resolve(io.cwd, opts.dir);
   if (isEmptyDir(dir)) {
     return fail([errorDiag("No configuration files", `The directory ${dir} contains no OpenTofu configuration files.`)]);
   }
-  const configDir = path.relative(io.cwd, dir) || ".";
-  // Module sources and provider for_each may come from variables: evaluate them statically, from
-  // the environment and the automatic variables files, as validate does (no prompts).
-  const vars = collectVariableValues({ env: io.env, fs: nodeVariableFS(io.cwd), dir: configDir });
-  const loaded = await loadConfigWithRootInputs(loader, configDir, new RootModuleInputs(vars.values), "default", { cwd: io.cwd });
-  const diags: Diagnostic[] = [...vars.diagnostics, ...loaded.diagnostics];
+  const loaded = await meta.loadConfig();
+  const diags: Diagnostic[] = [...loaded.diagnostics];
   if (!loaded.config || diags.some((d) => d.severity === "error")) return fail(diags);
   const config = loaded.config;
 
-  const state = stateProviders(io, config.module.backend?.type);
+  const state = await stateProviders(meta);
   diags.push(...state.diagnostics);
   if (state.diagnostics.some((d) => d.severity === "error")) return fail(diags);
   const reqs = providerRequirementsByModule(config);
@@ -222,7 +226,7 @@ export const providersCommand: Command = async (args, io) => {
       format_version: "1.0",
       requirements: requirementsJSON(reqs, (m) => (m.sourceAddr ? moduleSourceString(m.sourceAddr) : null)),
       state_requirements: state.providers,
-      provider_map: buildProviderMap(config, { sources: loader.parser.sources }),
+      provider_map: buildProviderMap(config, { sources: loaded.loader.parser.sources }),
       diagnostics: diags.map((d) => diagnosticToJSON(d, renderSources())),
     };
     io.stdout.write(JSON.stringify(doc, null, 2) + "\n");

@@ -5,7 +5,8 @@ import path from "node:path";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { State } from "../states/index.js";
 import type { Command } from "./io.js";
-import { Prompter, loadWorkingDir, lockState, newContext, operationView, readRunFlags } from "./plan.js";
+import { Meta } from "./meta.js";
+import { loadWorkingDir, lockState, newContext, operationView, readRunFlags } from "./plan.js";
 
 const REFRESH_HELP = `Usage: terrace [global options] refresh [options]
 
@@ -76,7 +77,7 @@ export const refreshCommand: Command = async (args, io) => {
   }
 
   const workingDir = path.resolve(io.cwd);
-  const l = await loadWorkingDir(io, ov.view, workingDir, flags, new Prompter(ov.view));
+  const l = await loadWorkingDir(new Meta(io, ov.view, { vars: flags.vars, input: flags.input }));
   if (!l.loaded) {
     ov.diagnostics(l.diagnostics);
     return 1;

@@ -54,7 +54,7 @@ const idRe = /"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/g;
 
 describe("terrace show / output / state", () => {
   it("shows nothing without state", async () => {
-    const { dir } = workDir({ "main.tf": MAIN });
+    const { dir } = workDir({ "main.tf": MAIN, "m/main.tf": MOD });
     expect(await runCommand(showCommand, ["-no-color"], dir)).toEqual({ code: 0, stdout: "No state.\n", stderr: "" });
     expect((await runCommand(showCommand, ["-json"], dir)).stdout).toBe('{"format_version":"1.0"}\n');
     const o = await runCommand(outputCommand, ["-no-color"], dir);

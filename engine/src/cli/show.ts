@@ -6,15 +6,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Provider as ProviderAddr } from "../addrs/index.js";
-import { Loader, MemoryFS, RootModuleInputs, loadConfigWithRootInputs, type Config } from "../configs/index.js";
-import type { UnparsedVariableValue } from "../configs/inputvars/index.js";
 import { ProviderManager } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { marshalPlanJSON, marshalStateJSON, newSchemas, readPlanFile, renderHumanState, type Plan, type ProviderSchemaSet } from "../plans/index.js";
 export { renderHumanState } from "../plans/index.js";
 import { readStateFile, type File, type State } from "../states/index.js";
-import { openStateStore } from "./workspace.js";
-import { typeFromJSON } from "../values/index.js";
+import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { configFromPlanFile } from "./apply.js";
@@ -32,19 +29,11 @@ Options:
   -json               If specified, output the OpenTofu plan or state in
                       a machine-readable form.
   -show-sensitive     If specified, sensitive values will be displayed.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 export function helpPrompt(io: CommandIO, command: string): void {
   io.stderr.write(`\nFor more help on using this command, run:\n  terrace ${command} -help\n`);
-}
-
-async function readBytes(p: string): Promise<Uint8Array | undefined> {
-  try {
-    return new Uint8Array(await readFile(p));
-  } catch (e) {
-    if (typeof e === "object" && e !== null && "code" in e && e.code === "ENOENT") return undefined;
-    throw e;
-  }
 }
 
 export type CurrentStateResult = { ok: true; file: File | undefined } | { ok: false; diagnostics: Diagnostic[] };
@@ -54,8 +43,8 @@ export type CurrentStateResult = { ok: true; file: File | undefined } | { ok: fa
  * undefined when there is none yet. Read through the store, so a journal left by a killed apply
  * is replayed (states/README.md).
  */
-export async function readCurrentState(io: CommandIO, statePath?: string): Promise<CurrentStateResult> {
-  const o = openStateStore(io, statePath === undefined ? {} : { statePath });
+export async function readCurrentState(meta: Meta, statePath?: string): Promise<CurrentStateResult> {
+  const o = await meta.openStateStore(statePath === undefined ? {} : { statePath });
   if (!o.opened || hasErrors(o.diagnostics)) return { ok: false, diagnostics: o.diagnostics };
   const store = o.opened.store;
   const d = await store.refresh();
@@ -111,7 +100,20 @@ async function showPlan(io: CommandIO, view: View, plan: Plan, contents: Extract
   return 0;
 }
 
-async function showState(io: CommandIO, view: View, file: File | undefined, json: boolean, showSensitive: boolean): Promise<number> {
+/**
+ * A state, as the configuration's providers see it: tofu's MaybeGetSchemas loads the working
+ * directory's configuration (which must load) before asking the providers for their schemas;
+ * with no state there is nothing to ask.
+ */
+async function showState(meta: Meta, view: View, file: File | undefined, json: boolean, showSensitive: boolean): Promise<number> {
+  const io = meta.io;
+  if (file) {
+    const config = await meta.checkRequiredVersion();
+    if (hasErrors(config)) {
+      view.diagnostics(config);
+      return 1;
+    }
+  }
   const s = await loadSchemas(io, file ? stateProviders(file.state) : []);
   if (hasErrors(s.diagnostics)) {
     view.diagnostics(s.diagnostics);
@@ -147,7 +149,7 @@ function diagText(diags: readonly Diagnostic[]): string {
 }
 
 export const showCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["json", "no-color", "show-sensitive"] });
+  const p = parseFlags(args, { bool: ["json", "no-color", "show-sensitive"], multi: VAR_FLAGS });
   const early = new View(io, !args.includes("-no-color"));
   if (typeof p === "string") {
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
@@ -166,14 +168,15 @@ export const showCommand: Command = async (args, io) => {
     helpPrompt(io, "show");
     return 1;
   }
+  const meta = Meta.fromFlags(io, view, p);
   const target = p.positional[0];
   if (target === undefined) {
-    const st = await readCurrentState(io);
+    const st = await readCurrentState(meta);
     if (!st.ok) {
       view.diagnostics(st.diagnostics);
       return 1;
     }
-    return showState(io, view, st.file, json, showSensitive);
+    return showState(meta, view, st.file, json, showSensitive);
   }
   let bytes: Uint8Array | undefined;
   let readError = "";
@@ -197,5 +200,5 @@ export const showCommand: Command = async (args, io) => {
     ]);
     return 1;
   }
-  return showState(io, view, stateRead.kind === "ok" ? stateRead.file : undefined, json, showSensitive);
+  return showState(meta, view, stateRead.kind === "ok" ? stateRead.file : undefined, json, showSensitive);
 };

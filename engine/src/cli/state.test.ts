@@ -142,7 +142,7 @@ describe("terrace state rm", () => {
   });
 
   it("says when there is no state", async () => {
-    const { dir } = workDir({ "main.tf": MAIN });
+    const { dir } = workDir({ "main.tf": MAIN, "m/main.tf": MOD });
     const r = await runCommand(stateCommand, ["rm", "terraform_data.a"], dir);
     expect(r.code).toBe(1);
     expect(flat(r.stderr)).toContain("No state file was found!");

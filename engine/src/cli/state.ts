@@ -24,14 +24,15 @@ import {
   type Module,
   type StateStore,
 } from "../states/index.js";
-import { goQuote } from "../values/index.js";
+import { compactGo, goQuote } from "../values/index.js";
 import { parseFlags, type ParsedFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { TOFU_VERSION } from "./plan.js";
 import { helpPrompt, loadSchemas, renderHumanState, stateProviders } from "./show.js";
-import { LineReader, View } from "./view.js";
+import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
+import { View } from "./view.js";
 import { persistState, withRefreshedState } from "./statecmd.js";
-import { httpClientOf, lockFlags, openStateStore, type LockFlags, type OpenOptions } from "./workspace.js";
+import { httpClientOf, lockFlags, type LockFlags, type OpenOptions } from "./workspace.js";
 
 const STATE_HELP = `Usage: terrace [global options] state <subcommand> [options] [args]
 
@@ -62,7 +63,8 @@ Options:
                       use the state "terraform.tfstate" if it exists.
 
   -show-sensitive     If specified, sensitive values will be displayed.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 const ERR_STATE_NOT_FOUND = `No state file was found!
 
@@ -169,23 +171,33 @@ function legacyID(state: State, addr: AbsResourceInstance): string {
 type ReadStateResult = { ok: true; file: File | undefined } | { ok: false; diagnostics: Diagnostic[] };
 
 /** The current state of the selected workspace (or the -state file), read without locking. */
-async function readState(io: CommandIO, statePath?: string): Promise<ReadStateResult> {
-  const o = openStateStore(io, statePath === undefined ? {} : { statePath });
+async function readState(meta: Meta, statePath?: string): Promise<ReadStateResult> {
+  const o = await meta.openStateStore(statePath === undefined ? {} : { statePath });
   if (!o.opened) return { ok: false, diagnostics: o.diagnostics };
   const d = await o.opened.store.refresh();
   if (hasErrors(d)) return { ok: false, diagnostics: d };
   return { ok: true, file: o.opened.store.state() ? o.opened.store.snapshotFile() : undefined };
 }
 
+/** Meta.Backend, whose errors are shown as diagnostics; false when it failed. */
+async function backendReady(meta: Meta, view: View): Promise<boolean> {
+  const b = await meta.backend();
+  if (b.backend) return true;
+  view.diagnostics(b.diagnostics);
+  return false;
+}
+
 async function stateList(args: readonly string[], io: CommandIO): Promise<number> {
-  const p = parseFlags(args, { string: ["state", "id"] });
+  const p = parseFlags(args, { string: ["state", "id"], multi: VAR_FLAGS });
   const view = new View(io, true);
   if (typeof p === "string") {
     view.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
     helpPrompt(io, "state list");
     return 1;
   }
-  const st = await readState(io, p.strings.get("state"));
+  const meta = Meta.fromFlags(io, view, p);
+  if (!(await backendReady(meta, view))) return 1;
+  const st = await readState(meta, p.strings.get("state"));
   if (!st.ok) {
     io.stderr.write(`Failed to load state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
     return 1;
@@ -222,7 +234,7 @@ async function stateList(args: readonly string[], io: CommandIO): Promise<number
 }
 
 async function stateShow(args: readonly string[], io: CommandIO): Promise<number> {
-  const p = parseFlags(args, { bool: ["no-color", "show-sensitive"], string: ["state"] });
+  const p = parseFlags(args, { bool: ["no-color", "show-sensitive"], string: ["state"], multi: VAR_FLAGS });
   const view = new View(io, !args.includes("-no-color"));
   if (typeof p === "string") {
     view.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
@@ -238,6 +250,9 @@ async function stateShow(args: readonly string[], io: CommandIO): Promise<number
     io.stdout.write(STATE_SHOW_HELP);
     return 1;
   }
+  // The backend is initialised before the address is read, as tofu's state show does.
+  const meta = Meta.fromFlags(io, view, p);
+  if (!(await backendReady(meta, view))) return 1;
   const addrStr = p.positional[0] as string;
   const parsed = parseAbsResourceInstanceStr(addrStr);
   if (!parsed.result || hasErrors(parsed.diagnostics)) {
@@ -245,7 +260,7 @@ async function stateShow(args: readonly string[], io: CommandIO): Promise<number
     return 1;
   }
   const addr = parsed.result;
-  const st = await readState(io, p.strings.get("state"));
+  const st = await readState(meta, p.strings.get("state"));
   if (!st.ok) {
     io.stderr.write(`Failed to refresh state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
     return 1;
@@ -286,14 +301,22 @@ async function stateShow(args: readonly string[], io: CommandIO): Promise<number
 }
 
 async function statePull(args: readonly string[], io: CommandIO): Promise<number> {
-  const p = parseFlags(args, {});
+  const p = parseFlags(args, { multi: VAR_FLAGS });
   const view = new View(io, true);
   if (typeof p === "string") {
     view.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
     helpPrompt(io, "state pull");
     return 1;
   }
-  const st = await readState(io);
+  // state pull checks the configuration's version requirements (loading all of it) first.
+  const meta = Meta.fromFlags(io, view, p);
+  const loads = await meta.checkRequiredVersion();
+  if (hasErrors(loads)) {
+    view.diagnostics(loads);
+    return 1;
+  }
+  if (!(await backendReady(meta, view))) return 1;
+  const st = await readState(meta);
   if (!st.ok) {
     io.stderr.write(`Failed to refresh state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
     return 1;
@@ -304,7 +327,9 @@ async function statePull(args: readonly string[], io: CommandIO): Promise<number
     view.diagnostics(w.diagnostics);
     return 1;
   }
-  io.stdout.write(`${w.text}\n`);
+  // Compact JSON, as OpenTofu's state writer gives it since 1.12 (state files Terrace writes stay
+  // indented, as tofu 1.11 and terraform write them).
+  io.stdout.write(`${compactGo(w.bytes)}\n\n`);
   return 0;
 }
 
@@ -345,7 +370,8 @@ Options:
 
   -state, state-out, and -backup are legacy options supported for the local
   backend only. For more information, see the local backend's documentation.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 const STATE_RM_HELP = `Usage: terrace [global options] state (remove|rm) [options] ADDRESS...
 
@@ -382,7 +408,8 @@ Options:
   -ignore-remote-version  Continue even if remote and local OpenTofu versions
                           are incompatible. This may result in an unusable
                           workspace, and should be used with extreme caution.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 const STATE_PUSH_HELP = `Usage: terrace [global options] state push [options] PATH
 
@@ -410,7 +437,8 @@ Options:
                       against the same workspace.
 
   -lock-timeout=0s    Duration to retry a state lock.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 const STATE_REPLACE_PROVIDER_HELP = `Usage: terrace [global options] state replace-provider [options] FROM_PROVIDER_FQN TO_PROVIDER_FQN
 
@@ -431,7 +459,8 @@ Options:
 
   -state, state-out, and -backup are legacy options supported for the local
   backend only. For more information, see the local backend's documentation.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 const ERR_STATE_LOADING = `Error loading the state: %s
 
@@ -451,7 +480,7 @@ state. No backup was created since no modification occurred. Please
 resolve the issue above and try again.`;
 
 /** The flags every state-changing command has. */
-const LOCK_FLAGS = { bool: ["lock", "ignore-remote-version", "no-color"], string: ["lock-timeout", "state", "backup"], multi: ["var", "var-file"] } as const;
+const LOCK_FLAGS = { bool: ["lock", "ignore-remote-version", "no-color"], string: ["lock-timeout", "state", "backup"], multi: VAR_FLAGS } as const;
 
 function diagText(d: readonly Diagnostic[]): string {
   return d.map((x) => (x.detail ? `${x.summary}: ${x.detail}` : x.summary)).join("\n");
@@ -465,6 +494,18 @@ function uiError(view: View, msg: string): void {
 interface Common {
   readonly view: View;
   readonly lock: LockFlags;
+  readonly meta: Meta;
+}
+
+/**
+ * Meta.checkRequiredVersion, which the state-changing commands run before the backend: the whole
+ * configuration must load.
+ */
+async function configLoads(c: Common): Promise<boolean> {
+  const d = await c.meta.checkRequiredVersion();
+  if (!hasErrors(d)) return true;
+  c.view.diagnostics(d);
+  return false;
 }
 
 /** Parses the flags of a state-changing command; a number is the exit code of a usage error. */
@@ -490,7 +531,7 @@ function parseCommon(args: readonly string[], io: CommandIO, extra: { bool?: str
     io.stdout.write(help);
     return 1;
   }
-  return { p, c: { view, lock } };
+  return { p, c: { view, lock, meta: Meta.fromFlags(io, view, p) } };
 }
 
 /** StateMeta.State: state commands back up to `<state>.<unix time>.backup` unless -backup says otherwise. */
@@ -515,7 +556,7 @@ async function withStateMeta(
   const view = c.view;
   const open = stateMetaOptions(p.strings.get("state"), p.strings.get("backup"));
   const openFailed = (d: Diagnostic[]): void => uiError(view, ERR_STATE_LOADING.replace("%s", diagText(d)));
-  return withRefreshedState(io, view, { open, operation, lock: c.lock, openFailed, refreshFailed }, async (store) => {
+  return withRefreshedState(c.meta, view, { open, operation, lock: c.lock, openFailed, refreshFailed }, async (store) => {
     const state = store.state();
     if (!state) {
       uiError(view, ERR_STATE_NOT_FOUND);
@@ -537,6 +578,7 @@ async function stateMv(args: readonly string[], io: CommandIO): Promise<number> 
   }
   const [rawSrc, rawDst] = p.positional as [string, string];
   const dryRun = p.bools.get("dry-run") ?? false;
+  if (!(await configLoads(c))) return 1;
   const refreshFailed = (which: string) => (d: Diagnostic[]) => view.diagnostics([errorDiag(`Failed to refresh ${which} state`, diagText(d))]);
   return withStateMeta(io, p, c, "state-mv", refreshFailed("source"), async (fromStore, from) => {
     const stateOut = p.strings.get("state-out");
@@ -548,7 +590,7 @@ async function stateMv(args: readonly string[], io: CommandIO): Promise<number> 
       openFailed: (d: Diagnostic[]) => uiError(view, ERR_STATE_LOADING.replace("%s", diagText(d))),
       refreshFailed: refreshFailed("destination"),
     };
-    return withRefreshedState(io, view, toOptions, (toStore) =>
+    return withRefreshedState(c.meta, view, toOptions, (toStore) =>
       moveWithin(io, view, fromStore, toStore, from, toStore.state() ?? new State(), rawSrc, rawDst, dryRun),
     );
   });
@@ -608,6 +650,7 @@ async function stateRm(args: readonly string[], io: CommandIO): Promise<number> 
     return 1;
   }
   const dryRun = p.bools.get("dry-run") ?? false;
+  if (!(await configLoads(c))) return 1;
   const refreshFailed = (d: Diagnostic[]): void => view.diagnostics([errorDiag("Failed to refresh state", diagText(d))]);
   return withStateMeta(io, p, c, "state-rm", refreshFailed, async (store, state) => {
     const addrs: AbsResourceInstance[] = [];
@@ -663,6 +706,7 @@ async function statePush(args: readonly string[], io: CommandIO): Promise<number
     return 1;
   }
   const src = p.positional[0] as string;
+  if (!(await configLoads(c))) return 1;
   let bytes: Uint8Array;
   try {
     bytes = src === "-" ? await readAll(io.stdin) : new Uint8Array(await readFile(path.resolve(io.cwd, src)));
@@ -685,7 +729,7 @@ async function statePush(args: readonly string[], io: CommandIO): Promise<number
     openFailed: (d: Diagnostic[]) => view.diagnostics([errorDiag("Failed to load destination state", diagText(d))]),
     refreshFailed: (d: Diagnostic[]) => view.diagnostics([errorDiag("Failed to refresh destination state", diagText(d))]),
   };
-  return withRefreshedState(io, view, destination, async (store) => {
+  return withRefreshedState(c.meta, view, destination, async (store) => {
     const current = store.state();
     const existing = current ? store.snapshotFile() : undefined;
     if (!force) {
@@ -746,6 +790,7 @@ async function stateReplaceProvider(args: readonly string[], io: CommandIO): Pro
   }
   const from = fromP.result;
   const to = toP.result;
+  if (!(await configLoads(c))) return 1;
   const refreshFailed = (d: Diagnostic[]): void => uiError(view, `Failed to refresh source state: ${diagText(d)}`);
   return withStateMeta(io, p, c, "state-replace-provider", refreshFailed, async (store, state) => {
     const willReplace = resourcesUsingProvider(state, from);
@@ -762,7 +807,7 @@ async function stateReplaceProvider(args: readonly string[], io: CommandIO): Pro
     if (!(p.bools.get("auto-approve") ?? false)) {
       view.println("\n[bold]Do you want to make these changes?[reset]\nOnly 'yes' will be accepted to continue.\n");
       io.stdout.write("Enter a value: ");
-      const answer = await new LineReader(io.stdin).readLine();
+      const answer = await c.meta.prompter.readLine();
       if (answer !== "yes") {
         view.println("Cancelled replacing providers.");
         return 0;

@@ -1,12 +1,12 @@
 // The sequence the commands that change stored state share (state mv|rm|push|replace-provider,
-// taint, untaint, import): OpenTofu's Meta.State, then stateLocker.Lock, RefreshState, the
+// taint, untaint, import): OpenTofu's Meta.Backend and State, then stateLocker.Lock, RefreshState, the
 // command's change in memory, WriteState + PersistState. tofu's commands word the same failures
 // differently, so every message stays the caller's; this module holds only the order of the steps.
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { State, StateStore } from "../states/index.js";
-import type { CommandIO } from "./io.js";
+import type { Meta } from "./meta.js";
 import type { View } from "./view.js";
-import { openStateStore, withStateLock, type LockFlags, type OpenOptions } from "./workspace.js";
+import { withStateLock, type LockFlags, type OpenOptions } from "./workspace.js";
 
 /** taint, untaint and import: -state names the state file to change, -backup its backup ("-": none). */
 export function legacyStateOptions(statePath: string | undefined, backup: string | undefined): OpenOptions {
@@ -32,12 +32,18 @@ export interface RefreshedStateOptions {
  * refreshed store and the refresh's warnings (a replayed journal says so there).
  */
 export async function withRefreshedState(
-  io: CommandIO,
+  meta: Meta,
   view: View,
   opts: RefreshedStateOptions,
   body: (store: StateStore, warnings: Diagnostic[]) => Promise<number>,
 ): Promise<number> {
-  const o = openStateStore(io, opts.open);
+  // Backend errors are shown as diagnostics (with their source), as tofu's showDiagnostics does.
+  const b = await meta.backend();
+  if (!b.backend) {
+    view.diagnostics(b.diagnostics);
+    return 1;
+  }
+  const o = await meta.openStateStore(opts.open);
   if (!o.opened) {
     opts.openFailed(o.diagnostics);
     return 1;

@@ -10,6 +10,7 @@ import type { Command, CommandIO } from "./io.js";
 import { View } from "./view.js";
 import { legacyStateOptions, persistState, withRefreshedState } from "./statecmd.js";
 import { lockFlags } from "./workspace.js";
+import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 
 const TAINT_HELP = `Usage: terrace [global options] taint [options] <address>
 
@@ -50,7 +51,8 @@ Options:
 
   -state, state-out, and -backup are legacy options supported for the local
   backend only. For more information, see the local backend's documentation.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 const UNTAINT_HELP = `Usage: terrace [global options] untaint [options] name
 
@@ -82,7 +84,8 @@ Options:
 
   -state, state-out, and -backup are legacy options supported for the local
   backend only. For more information, see the local backend's documentation.
-`;
+
+${VAR_FLAGS_HELP}`;
 
 /** "terrace" where OpenTofu's texts name the command "tofu". */
 function ours(diags: readonly Diagnostic[]): Diagnostic[] {
@@ -96,7 +99,7 @@ async function run(args: readonly string[], io: CommandIO, taint: boolean): Prom
   const p = parseFlags(args, {
     bool: ["allow-missing", "lock", "ignore-remote-version", "no-color"],
     string: ["backup", "lock-timeout", "state"],
-    multi: ["var", "var-file"],
+    multi: VAR_FLAGS,
   });
   if (typeof p === "string") {
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
@@ -137,8 +140,18 @@ async function run(args: readonly string[], io: CommandIO, taint: boolean): Prom
     ]);
     return 0;
   };
+  const meta = Meta.fromFlags(io, view, p);
+  // taint checks the configuration's version requirements (loading all of it) first; untaint
+  // goes straight to the backend.
+  if (taint) {
+    const v = await meta.checkRequiredVersion();
+    if (hasErrors(v)) {
+      view.diagnostics(v);
+      return 1;
+    }
+  }
   const open = legacyStateOptions(p.strings.get("state"), p.strings.get("backup"));
-  return withRefreshedState(io, view, { open, operation: name, lock, openFailed: loadFailed, refreshFailed: loadFailed }, async (store) => {
+  return withRefreshedState(meta, view, { open, operation: name, lock, openFailed: loadFailed, refreshFailed: loadFailed }, async (store) => {
     const working = store.state() ?? new State();
     const r = setTainted(working, addr, taint);
     if (!r.ok) {

@@ -12,6 +12,7 @@ import { NodeFunctionFileSystem } from "./function-fs.js";
 import type { Command } from "./io.js";
 import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
+import { Meta, variableArgs } from "./meta.js";
 import { View } from "./view.js";
 
 const TEST_HELP = `Usage: terrace [global options] test [options]
@@ -103,7 +104,12 @@ export const testCommand: Command = async (args, io) => {
     dir: ".",
   });
   for (const [name, source] of vars.sources) sources.set(name, { source });
-  const setup = [...found.diagnostics, ...vars.diagnostics];
+  // The whole configuration loads first, with static evaluation from -var and -var-file
+  // (tofu's loadConfigWithTests): module sources from variables must resolve.
+  const meta = new Meta(io, view, { vars: variableArgs(p), input: false });
+  const config = hasErrors(vars.diagnostics) ? [] : (await meta.loadConfig()).diagnostics.filter((d) => d.severity === "error");
+  for (const [name, source] of meta.view.sources) sources.set(name, source);
+  const setup = [...found.diagnostics, ...vars.diagnostics, ...config];
   report(setup);
   if (hasErrors(setup)) return 1;
   if (json) jsonView.abstract(found.files);

@@ -14,15 +14,14 @@
 // DIR works like tofu's global `-chdir=DIR`: it is the working directory.
 import os from "node:os";
 import path from "node:path";
-import { Loader, loadConfigWithRootInputs, RootModuleInputs, type Config } from "../configs/index.js";
-import { collectVariableValues } from "../configs/inputvars/index.js";
+import type { Config } from "../configs/index.js";
 import { diagnosticToJSON, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { Locks, devOverrides, devOverridesWarning, loadCLIConfig, loadLocksFromFile, LOCK_FILE_PATH } from "../providers/index.js";
 import { parseFlags } from "./args.js";
 import { goJSONEscape } from "./backend.js";
 import { configProviderRequirements } from "./init.js";
-import type { Command, CommandIO } from "./io.js";
-import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
+import type { Command } from "./io.js";
+import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { Context } from "../core/index.js";
 import { View } from "./view.js";
@@ -64,31 +63,33 @@ Options:
   -no-tests             If specified, OpenTofu will not validate test files.
 
   -test-directory=path  Set the OpenTofu test directory, defaults to "tests".
-`;
 
-/** The diagnostics of validating the configuration in `workingDir`. */
-export async function validateWorkingDir(workingDir: string, env: CommandIO["env"]): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string> }> {
-  const loader = new Loader({ fs: nodeConfigFS(workingDir), workingDir: "." });
-  // Static evaluation (module sources from variables) sees the environment and the automatic
-  // variables files; there are no prompts.
-  const vars = collectVariableValues({ env, fs: nodeVariableFS(workingDir), dir: "." });
-  const loaded = await loadConfigWithRootInputs(loader, ".", new RootModuleInputs(vars.values), "default", { cwd: workingDir });
-  const diagnostics = [...vars.diagnostics, ...loaded.diagnostics];
-  const sources = loader.parser.sources;
-  if (hasErrors(diagnostics) || !loaded.config) return { diagnostics, sources };
+${VAR_FLAGS_HELP}`;
+
+/**
+ * The diagnostics of validating the configuration in the Meta's working directory. Static
+ * evaluation (module sources from variables) sees -var, -var-file, the environment and the
+ * automatic variables files; there are no prompts.
+ */
+export async function validateWorkingDir(meta: Meta): Promise<{ diagnostics: Diagnostic[] }> {
+  const workingDir = meta.workingDir;
+  const env = meta.io.env;
+  const loaded = await meta.loadConfig();
+  const diagnostics = [...loaded.diagnostics];
+  if (hasErrors(diagnostics) || !loaded.config) return { diagnostics };
 
   const cli = await loadCLIConfig({ env, homeDir: env.HOME || os.homedir(), cwd: workingDir });
   const overrides = devOverrides(cli.config);
   const deps = await checkConfigDependencies(loaded.config, workingDir, overrides);
   diagnostics.push(...deps);
-  if (hasErrors(deps)) return { diagnostics, sources };
+  if (hasErrors(deps)) return { diagnostics };
 
   const { providerFactory } = await import("./plan.js");
   const context = new Context({ providers: providerFactory(workingDir), functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir });
   diagnostics.push(...(await context.validate(loaded.config)).diagnostics);
   // Validating with dev overrides in effect may not match a released provider; say so.
   if (overrides.size > 0) diagnostics.push(devOverridesWarning(overrides));
-  return { diagnostics, sources };
+  return { diagnostics };
 }
 
 /**
@@ -131,7 +132,7 @@ interface ValidateOutput {
 }
 
 export const validateCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["json", "no-color", "no-tests"], string: ["test-directory"] });
+  const p = parseFlags(args, { bool: ["json", "no-color", "no-tests"], string: ["test-directory"], multi: VAR_FLAGS });
   const noColor = args.includes("-no-color") || args.includes("--no-color");
   const early = new View(io, !noColor);
   if (typeof p === "string" || p.positional.length > 1) {
@@ -150,8 +151,7 @@ export const validateCommand: Command = async (args, io) => {
   const json = p.bools.get("json") ?? false;
   const view = new View(io, !json && !(p.bools.get("no-color") ?? false));
   const workingDir = path.resolve(io.cwd, p.positional[0] ?? ".");
-  const { diagnostics, sources } = await validateWorkingDir(workingDir, io.env);
-  view.addSources(sources);
+  const { diagnostics } = await validateWorkingDir(Meta.fromFlags({ ...io, cwd: workingDir }, view, p));
 
   if (json) {
     const out: ValidateOutput = { format_version: "1.0", valid: true, error_count: 0, warning_count: 0, diagnostics: [] };

@@ -9,7 +9,7 @@ import { planCommand } from "./plan.js";
 import { showCommand } from "./show.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
 import { stateCommand } from "./state.js";
-import { workspaceCommand } from "./workspace.js";
+import { workspaceCommand } from "./workspace_command.js";
 
 const MAIN = `resource "terraform_data" "a" {
   input = "a"

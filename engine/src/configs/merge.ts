@@ -144,6 +144,10 @@ export function mergeResource(r: Resource, or: Resource, requiredProviders: Read
       r.managed.preventDestroy = or.managed.preventDestroy;
       r.managed.preventDestroySet = true;
     }
+    if (or.managed.destroySet) {
+      r.managed.destroy = or.managed.destroy;
+      r.managed.destroySet = true;
+    }
     if (or.managed.provisioners.length > 0) r.managed.provisioners = or.managed.provisioners;
   }
   r.config = overrideBody(r.config, or.config);

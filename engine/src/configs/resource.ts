@@ -48,6 +48,9 @@ export interface ManagedResource {
   ignoreAllChanges: boolean;
   createBeforeDestroySet: boolean;
   preventDestroySet: boolean;
+  /** `lifecycle { destroy = false }`: objects are forgotten (left in place) instead of destroyed. */
+  destroy: boolean;
+  destroySet: boolean;
 }
 
 /** What a scoped resource belongs to: a data block inside a `check` block. */
@@ -122,7 +125,7 @@ const dataBlockSchema: BodySchema = {
 const resourceLifecycleBlockSchema: BodySchema = {
   // Valid for both managed and data lifecycle blocks as far as HCL is concerned; the stricter
   // rules are checked after decoding, for better messages.
-  attributes: [{ name: "create_before_destroy" }, { name: "prevent_destroy" }, { name: "ignore_changes" }, { name: "replace_triggered_by" }, { name: "enabled" }],
+  attributes: [{ name: "create_before_destroy" }, { name: "prevent_destroy" }, { name: "ignore_changes" }, { name: "replace_triggered_by" }, { name: "enabled" }, { name: "destroy" }],
   blocks: [{ type: "precondition" }, { type: "postcondition" }],
 };
 
@@ -179,6 +182,8 @@ export function decodeResourceBlock(block: ContentBlock, override: boolean): { r
     ignoreAllChanges: false,
     createBeforeDestroySet: false,
     preventDestroySet: false,
+    destroy: true,
+    destroySet: false,
   };
   r.managed = managed;
   const { content, remain, diagnostics } = configBodyPartialContent(block.body, resourceBlockSchema);
@@ -214,6 +219,13 @@ export function decodeResourceBlock(block: ContentBlock, override: boolean): { r
           diagnostics.push(...v.diagnostics);
           managed.preventDestroy = v.value ?? false;
           managed.preventDestroySet = true;
+        }
+        const ds = lc.content.attributes.get("destroy");
+        if (ds) {
+          const v = decodeBool(ds.expr);
+          diagnostics.push(...v.diagnostics);
+          managed.destroy = v.value ?? true;
+          managed.destroySet = true;
         }
         const rtb = lc.content.attributes.get("replace_triggered_by");
         if (rtb) {

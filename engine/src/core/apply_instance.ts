@@ -11,12 +11,13 @@ import { checkApplyResult, checkFinalPlan, impliedType, unknownAsNull } from "..
 import { NotDeposed } from "../states/index.js";
 import { nullVal, numberIntVal, stringVal, unmarkDeep, type Value } from "../values/index.js";
 import type { InstanceKey } from "../addrs/index.js";
-import { providerDiagnostics } from "./diags.js";
+import { providerDiagnostics, providerDiagnosticsInBody } from "./diags.js";
 import { NO_REPETITION, repetitionFor, type RepetitionData } from "./expand.js";
 import { evalInstanceConfig, instanceProvider, readPriorObject, remark, unmarkForProvider, writeObject, type InstanceProvider } from "./instance.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { proposedNew } from "./objchange.js";
-import { processIgnoreChanges } from "./lifecycle.js";
+import { processIgnoreChanges, skipDestroyFor } from "./lifecycle.js";
+import { applyDataInstance } from "./plan_data.js";
 import { expandResource } from "./plan_instance.js";
 import type { RunState } from "./run.js";
 import { markSensitiveBySchema } from "./schemabody.js";
@@ -38,6 +39,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
   const diagnostics = [...ipr.diagnostics];
   const ip = ipr.result;
   if (!ip) return diagnostics;
+  if (rc.mode === "data") return [...diagnostics, ...(await applyDataInstance(run, addr, rc, rep, ip))];
   const typeName = rc.type;
   const ty = impliedType(ip.schema.block);
 
@@ -48,19 +50,14 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
   if (hasErrors(diagnostics)) return diagnostics;
   let [config, configMarks] = unmarkForProvider(cfg.value);
 
-  if (rc.mode === "data") {
-    const r = await ip.provider.readDataSource({ typeName, config });
-    diagnostics.push(...providerDiagnostics(r.diagnostics, rc.declRange));
-    if (hasErrors(diagnostics)) return diagnostics;
-    const value = markSensitiveBySchema(ip.schema.block, remark(r.state, configMarks));
-    diagnostics.push(...writeObject(run, addr, ip, value, { status: "ready", dependencies: [], createBeforeDestroy: false }));
-    diagnostics.push(...resourceConditions(run, "post", addr, rc, rep, value));
-    return diagnostics;
-  }
-
-  // The prior object: gone already for DeleteThenCreate; deposed first for CreateThenDelete.
+  // The prior object: gone already for DeleteThenCreate; deposed first for CreateThenDelete;
+  // for ForgetThenCreate dropped from state here, the remote object left as it is.
   let src = run.state.resourceInstanceObject(addr);
   let deposedKey = NotDeposed;
+  if (ch.change.action === "ForgetThenCreate" && src) {
+    run.state.setResourceInstanceCurrent(addr, undefined, ip.addr, ip.key);
+    src = undefined;
+  }
   if (ch.change.action === "CreateThenDelete" && src) {
     deposedKey = run.state.deposeResourceInstanceObject(addr);
     run.deposedDuringApply.set(addr.toString(), deposedKey);
@@ -86,7 +83,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
     config,
     ...(src?.private ? { priorPrivate: src.private } : {}),
   });
-  diagnostics.push(...providerDiagnostics(pr.diagnostics, rc.declRange));
+  diagnostics.push(...providerDiagnosticsInBody(pr.diagnostics, rc.config));
   if (hasErrors(diagnostics)) return restoreOnFailure(run, addr, deposedKey, diagnostics);
   const [savedPlanned] = unmarkDeep(ch.change.after);
   diagnostics.push(
@@ -105,7 +102,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
     config,
     ...(pr.plannedPrivate.length > 0 ? { plannedPrivate: pr.plannedPrivate } : {}),
   });
-  const applyDiags = providerDiagnostics(ar.diagnostics, rc.declRange);
+  const applyDiags = providerDiagnosticsInBody(ar.diagnostics, rc.config);
   let newState = unknownAsNull(ar.newState);
   // The result is held to the plan only when the provider reports success (as OpenTofu does).
   if (!hasErrors(applyDiags)) {
@@ -142,6 +139,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
       // Forced create_before_destroy (a dependent is CBD) is recorded too, so later destroy
       // ordering keeps honouring it (OpenTofu's CreateBeforeDestroy on the apply node).
       createBeforeDestroy: run.createBeforeDestroy(n.module, resourceAddrString(rc), rc.managed?.createBeforeDestroy ?? false) || ch.change.action === "CreateThenDelete",
+      skipDestroy: skipDestroyFor(rc),
       ...(ar.private.length > 0 ? { private: ar.private } : {}),
     });
   const tainted = failed && creating;
@@ -179,7 +177,7 @@ export async function destroyInstance(run: RunState, n: Extract<GraphNode, { kin
   }
   const src = run.state.resourceInstanceObject(addr, deposedKey);
   if (!src) return [];
-  const provider = run.providers.instance(ch.providerAddr, ch.providerKey);
+  const provider = run.providers.forResource(addr, ch.providerAddr, ch.providerKey);
   const res = addr.resource.resource;
   const schema = run.providers.resourceTypeSchema(ch.providerAddr.provider, res.mode, res.type);
   if (!provider || !schema) {

@@ -9,13 +9,14 @@ import { allConfigs, modulePathString, resourceAddrString, type Config } from ".
 import type { CheckResultAggregate, CheckResults, CheckStatus, CheckableKind } from "../states/index.js";
 import type { RunState } from "./run.js";
 
-export type CheckRuleType = "ResourcePrecondition" | "ResourcePostcondition" | "OutputPrecondition" | "CheckAssertion";
+export type CheckRuleType = "ResourcePrecondition" | "ResourcePostcondition" | "OutputPrecondition" | "CheckDataResource" | "CheckAssertion";
 
 /** How diagnostics name each kind of rule (addrs.CheckRuleType.Description). */
 export const CHECK_RULE_DESCRIPTION: Record<CheckRuleType, string> = {
   ResourcePrecondition: "Resource precondition",
   ResourcePostcondition: "Resource postcondition",
   OutputPrecondition: "Module output value precondition",
+  CheckDataResource: "Check block data resource",
   CheckAssertion: "Check block assertion",
 };
 
@@ -64,7 +65,8 @@ export class CheckState {
         this.add("resource", p + resourceAddrString(r), { ResourcePrecondition: r.preconditions.length, ResourcePostcondition: r.postconditions.length });
       }
       for (const [name, o] of c.module.outputs) if (o.preconditions.length > 0) this.add("output", `${p}output.${name}`, { OutputPrecondition: o.preconditions.length });
-      for (const [name, ch] of c.module.checks) this.add("check", `${p}check.${name}`, { CheckAssertion: ch.asserts.length });
+      // A nested data source is one more rule of its check block: a failed read fails the block.
+      for (const [name, ch] of c.module.checks) this.add("check", `${p}check.${name}`, { CheckAssertion: ch.asserts.length, ...(ch.dataResource ? { CheckDataResource: 1 } : {}) });
     }
   }
 
@@ -93,6 +95,13 @@ export class CheckState {
     if (!o) return;
     o.statuses.set(`${type}#${index}`, status);
     if (status === "fail" && failureMessage) o.failureMessages.push(failureMessage);
+  }
+
+  /** The aggregate status of one object's rules so far (ObjectCheckStatus). */
+  objectCheckStatus(configAddr: string, objectAddr: string): CheckStatus {
+    const c = this.configs.get(configAddr);
+    const o = c?.objects?.get(objectAddr);
+    return c && o ? this.objectStatus(c, o) : "unknown";
   }
 
   private objectStatus(c: ConfigCheckable, o: ObjectState): CheckStatus {

@@ -25,16 +25,18 @@ import { nodeName, type GraphNode } from "./nodes.js";
 import { newPlan, planCanApply, type Plan, type ProviderSchemaSet } from "../plans/index.js";
 import { driftedResources, managedResourcesEqual, relevantAttributes } from "./drift.js";
 import { forcedCreateBeforeDestroy } from "./cbd.js";
+import { forgottenByDestroyDiagnostics } from "./removed.js";
 import type { Hooks } from "./hooks.js";
 import { runChecks } from "./checks.js";
 import { appliedTargetingWarning, targetingActive, targetingWarning, verifyTargetedMoves } from "./targeting.js";
 import { expansionKeys } from "./expand.js";
 import { InstanceSet, finishMoves, prepareMoves, type PreparedMoves } from "../refactoring/index.js";
-import { ProviderManager, providersNeeded, type ProviderFactory } from "./providers.js";
+import { ProviderManager, providersNeeded, type ProviderFactory, type ResourceInstanceProvider } from "./providers.js";
 import { ChangesSync, RunState, type Operation, type RunOptions } from "./run.js";
 import { postExpansionImportValidation, validateImportTargets, type ImportOpts } from "./import.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
 import { validateConfig } from "./validate.js";
+import { recordDataDependsOn } from "./plan_data.js";
 
 export const DEFAULT_PARALLELISM = 10;
 
@@ -61,6 +63,8 @@ export interface ContextOptions {
   readonly workspace?: string;
   /** Progress callbacks (the CLI's "Refreshing state...", "Creating..." lines). */
   readonly hooks?: Hooks;
+  /** Stands in for the provider instance of chosen resource instances (`test`'s overrides). */
+  readonly resourceProvider?: ResourceInstanceProvider;
 }
 
 export interface PlanOptions {
@@ -84,6 +88,8 @@ export interface ApplyOptions {
   readonly persistIntervalMs?: number;
   /** Sees every state change as the walk makes it (the local store's apply journal). */
   readonly observer?: StateObserver;
+  /** A destroy that forgets objects (`destroy = false`) succeeds (`-suppress-forget-errors`). */
+  readonly suppressForgetErrors?: boolean;
 }
 
 interface RunParts {
@@ -168,7 +174,7 @@ export class Context {
     const mode = opts.mode ?? "normal";
     const destroy = mode === "destroy";
     const timestamp = new Date();
-    const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0");
+    const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0", this.opts.resourceProvider);
     const runOpts = {
       destroy,
       refresh: opts.refresh ?? true,
@@ -218,6 +224,7 @@ export class Context {
       for (const k of forcedCreateBeforeDestroy(built.graph)) run.forcedCBD.add(k);
       // What each resource depends on, for the NoOp instances that record it while planning.
       for (const n of built.graph.vertices()) if (n.kind === "resource") run.dependencies.set(nodeName(n), resourceDependencies(built.graph, n));
+      recordDataDependsOn(run, built.graph, b);
       diagnostics.push(...(await this.walkGraph(run, built.graph)));
       if (!hasErrors(diagnostics)) diagnostics.push(...postExpansionImportValidation(run));
       // Invalid move statements are the likely cause of any other problem, so they replace
@@ -274,7 +281,7 @@ export class Context {
    * state to write. Nothing is written when there are errors.
    */
   async import(config: Config, prevRunState: State, opts: ImportOpts): Promise<{ state: State; diagnostics: Diagnostic[] }> {
-    const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0");
+    const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0", this.opts.resourceProvider);
     const state = new SyncState(prevRunState.deepCopy());
     const runOpts = { destroy: false, refresh: false, refreshOnly: true, forceReplace: [], targets: [], excludes: [] };
     const run = this.newRun("plan", runOpts, { config, state, changes: new ChangesSync(), providers, timestamp: new Date() });
@@ -298,7 +305,7 @@ export class Context {
 
   async apply(plan: Plan, config: Config, opts: ApplyOptions = {}): Promise<{ state: State; diagnostics: Diagnostic[] }> {
     const destroy = plan.uiMode === "destroy";
-    const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0");
+    const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0", this.opts.resourceProvider);
     const state = new SyncState(plan.priorState.deepCopy(), opts.observer);
     const run = this.newRun(
       "apply",
@@ -345,6 +352,7 @@ export class Context {
       }
       state.setCheckResults(plan.uiMode === "refresh-only" ? plan.checks : runChecks(run).results());
       diagnostics.push(...appliedTargetingWarning({ targets: plan.targetAddrs, excludes: plan.excludeAddrs }));
+      if (destroy && !opts.suppressForgetErrors) diagnostics.push(...forgottenByDestroyDiagnostics(plan.changes.resources));
       return { state: state.close(), diagnostics };
     } finally {
       await persisting.catch(() => undefined);

@@ -58,11 +58,8 @@ export async function executeNode(run: RunState, n: GraphNode, wctx: WalkContext
     }
     case "orphanResource":
       return planOrphanResource(run, n, targetedWalkContext(n, wctx, run.opts));
-    case "planInstance": {
-      const diags = await planResourceInstance(run, n);
-      // A check block's data source never fails the run: its problems are warnings.
-      return n.config.container?.kind === "check" ? diags.map((d) => (d.severity === "error" ? { ...d, severity: "warning" as const } : d)) : diags;
-    }
+    case "planInstance":
+      return planResourceInstance(run, n);
     case "planOrphan":
       return planOrphanInstance(run, n);
     case "applyInstance":
@@ -244,6 +241,10 @@ async function configureProvider(run: RunState, n: Extract<GraphNode, { kind: "p
     instances.push({ key: NoKey, rep: NO_REPETITION });
   }
   for (const { key, rep } of instances) {
+    // A preconfigured instance (a test's mock_provider) takes no configuration at all.
+    const started = await run.providers.start(n.addr, key);
+    diagnostics.push(...started.diagnostics);
+    if (!started.configure) continue;
     const scope = evalScope(run, { module: inst, repetition: rep, hasForEach: n.config?.instances !== undefined }, blockReferences(body, schema.provider.block));
     diagnostics.push(...scope.diagnostics);
     if (hasErrors(scope.diagnostics)) continue;
@@ -251,7 +252,7 @@ async function configureProvider(run: RunState, n: Extract<GraphNode, { kind: "p
     diagnostics.push(...decoded.diagnostics);
     if (hasErrors(decoded.diagnostics)) continue;
     const [plain] = unmarkDeep(decoded.value);
-    diagnostics.push(...(await run.providers.configure(n.addr, key, plain)));
+    diagnostics.push(...(await run.providers.configure(n.addr, key, plain, n.config?.config)));
   }
   return diagnostics;
 }
@@ -294,6 +295,9 @@ async function evalCheckBlock(run: RunState, n: Extract<GraphNode, { kind: "chec
   for (const inst of run.expander.moduleInstances(n.module)) {
     const objectAddr = `${instancePrefix(inst)}check.${n.name}`;
     runChecks(run).reportCheckableObjects(configAddr, [objectAddr]);
+    // A nested data source that could not be read has failed the block already (plan_data.ts).
+    const status = runChecks(run).objectCheckStatus(configAddr, objectAddr);
+    if (status === "fail" || status === "error") continue;
     diagnostics.push(...evalCheckRules(run, "CheckAssertion", c.asserts, { configAddr, objectAddr }, { module: inst, repetition: NO_REPETITION }, "warning"));
   }
   return diagnostics;

@@ -2,7 +2,7 @@
 // plan and apply, expansion of count/for_each, the evaluation scope, provider instances per run.
 // See README.md.
 export { Context, DEFAULT_PARALLELISM, type ApplyOptions, type ContextOptions, type PlanOptions, type PlanResult } from "./context.js";
-export { ProviderManager, providersNeeded, type ProviderFactory, type ProviderFactoryResult } from "./providers.js";
+export { ProviderManager, providersNeeded, type ProviderFactory, type ProviderFactoryResult, type ProviderInstanceAddr, type ResourceInstanceProvider } from "./providers.js";
 export { proposedNew, allBlockAttributesNull } from "./objchange.js";
 export { evaluateCount, evaluateExpansion, expansionKeys, repetitionFor, Expander, type Expansion, type RepetitionData } from "./expand.js";
 export { buildGraph, cycleDiagnostics, planTransformers, applyTransformers, newGraph } from "./builder.js";

@@ -81,7 +81,7 @@ export function instanceProvider(
       return { result: undefined, diagnostics };
     }
   }
-  const provider = run.providers.instance(resolved.addr, key);
+  const provider = run.providers.forResource(addr, resolved.addr, key);
   const schema = run.providers.resourceTypeSchema(rc.provider, rc.mode, rc.type);
   if (!schema) {
     const what = rc.mode === "data" ? "data source" : "resource type";
@@ -296,23 +296,45 @@ export function valueAtPath(v: Value, path: Path): Value | undefined {
 }
 
 /** Writes an object for the instance (its value carrying sensitive marks) into the walk's state (or `target`). */
+export type WriteObjectOptions = { private?: Uint8Array; status: ObjectStatus; dependencies: ConfigResource[]; createBeforeDestroy: boolean; deposedKey?: string; skipDestroy?: boolean };
+
 export function writeObject(
   run: RunState,
   addr: AbsResourceInstance,
   ip: Pick<InstanceProvider, "addr" | "key" | "schema">,
   value: Value,
-  opts: { private?: Uint8Array; status: ObjectStatus; dependencies: ConfigResource[]; createBeforeDestroy: boolean; deposedKey?: string },
+  opts: WriteObjectOptions,
   target: SyncState = run.state,
 ): Diagnostic[] {
+  return writeObjectTo(addr, ip, value, [{ target, opts }]);
+}
+
+/**
+ * Writes one value into several states (each with its own object options), encoding the
+ * attributes once: encoding is most of the cost, and refresh records every prior object twice.
+ */
+export function writeObjectTo(
+  addr: AbsResourceInstance,
+  ip: Pick<InstanceProvider, "addr" | "key" | "schema">,
+  value: Value,
+  writes: ReadonlyArray<{ target: SyncState; opts: WriteObjectOptions }>,
+): Diagnostic[] {
+  const first = writes[0];
+  if (!first) return [];
   const ty = impliedType(ip.schema.block);
+  const o = first.opts;
   const enc = encodeObject(
-    { value, status: opts.status, dependencies: opts.dependencies, createBeforeDestroy: opts.createBeforeDestroy, skipDestroy: false, ...(opts.private ? { private: opts.private } : {}) },
+    { value, status: o.status, dependencies: o.dependencies, createBeforeDestroy: o.createBeforeDestroy, skipDestroy: false, ...(o.private ? { private: o.private } : {}) },
     ty,
     ip.schema.version,
   );
   if (!enc.ok) return [errorDiag("Failed to encode resource state", `Error encoding ${addr.toString()}: ${enc.error}.`)];
-  if (opts.deposedKey) target.setResourceInstanceDeposed(addr, opts.deposedKey, enc.value, ip.addr, ip.key);
-  else target.setResourceInstanceCurrent(addr, enc.value, ip.addr, ip.key);
+  for (const { target, opts } of writes) {
+    const { private: _dropped, ...rest } = enc.value;
+    const src = { ...rest, status: opts.status, dependencies: opts.dependencies, createBeforeDestroy: opts.createBeforeDestroy, skipDestroy: opts.skipDestroy ?? false, ...(opts.private && opts.private.length > 0 ? { private: opts.private } : {}) };
+    if (opts.deposedKey) target.setResourceInstanceDeposed(addr, opts.deposedKey, src, ip.addr, ip.key);
+    else target.setResourceInstanceCurrent(addr, src, ip.addr, ip.key);
+  }
   return [];
 }
 

@@ -174,7 +174,7 @@ describe("create_before_destroy", () => {
     expect([...(b?.instances.values() ?? [])][0]?.current?.createBeforeDestroy).toBe(true);
   });
 
-  it("case 066: a deposed object the provider reports gone is dropped without error", async () => {
+  it("case 066: a deposed object the provider reports gone is dropped without error, with a NoOp change", async () => {
     const p = new MockProvider(new Map([["test_object", SIMPLE]]), {
       read: (req) => {
         const s = req.priorState.kind === "object" ? req.priorState.attrs.get("test_string") : undefined;
@@ -184,8 +184,9 @@ describe("create_before_destroy", () => {
     });
     const r = await planCase("066-deposed-object-already-gone", p);
     expect(errorsOf(r.diagnostics)).toEqual([]);
-    expect(actions(r.plan)).toEqual({ "test_object.a[0]": "Delete", "test_object.b[0]": "Create" });
-    expect(r.plan.changes.resources.find((c) => c.addr.toString() === "test_object.a[0]")?.actionReason).toBe("DeleteBecauseNoResourceConfig");
+    // OpenTofu's planDestroy records a NoOp for an object that is already gone.
+    expect(actions(r.plan)).toEqual({ "test_object.a[0]": "Delete", "test_object.a[0] (deposed deposed0)": "NoOp", "test_object.b[0]": "Create" });
+    expect(r.plan.changes.resources.find((c) => c.addr.toString() === "test_object.a[0]" && c.deposedKey === "")?.actionReason).toBe("DeleteBecauseNoResourceConfig");
   });
 
   it("case 068: scaling a count in while CBD dependents are replaced", async () => {

@@ -1,11 +1,11 @@
 // The `lifecycle` rules a resource instance's plan obeys (OpenTofu's processIgnoreChanges,
-// checkPreventDestroy, evalReplaceTriggeredByExpr / EvaluateReplaceTriggeredBy and
-// nodeExpandPlannableResource's force-replace address check), as pure functions over values,
-// expressions and the changes planned so far.
+// checkPreventDestroy, evalReplaceTriggeredByExpr / EvaluateReplaceTriggeredBy,
+// nodeExpandPlannableResource's force-replace address check and `destroy = false`), as pure
+// functions over values, expressions and the changes planned so far.
 import { AbsResource, AbsResourceInstance, Resource as ResourceAddr, parseRef, type ModuleInstance, type Reference } from "../addrs/index.js";
 import type { Resource } from "../configs/index.js";
 import { errorDiag, type AnyExpression, type Diagnostic, type Range, type Traverser } from "../hcl/index.js";
-import { isReplace, type ResourceInstanceChange } from "../plans/index.js";
+import { isReplace, type Action, type ResourceInstanceChange } from "../plans/index.js";
 import {
   attrStep,
   indexStep,
@@ -183,7 +183,9 @@ export function forceReplaceWarnings(forceReplace: readonly AbsResourceInstance[
 /** checkPreventDestroy: an error when the change would destroy an object whose resource forbids it. */
 export function preventDestroyDiagnostics(rc: Resource | undefined, addr: AbsResourceInstance, change: ResourceInstanceChange): Diagnostic[] {
   if (!rc?.managed?.preventDestroy) return [];
-  if (change.change.action !== "Delete" && !isReplace(change.change.action)) return [];
+  // Forgetting leaves the remote object alone, so only actual destroys are prevented.
+  const a = change.change.action;
+  if (a !== "Delete" && a !== "DeleteThenCreate" && a !== "CreateThenDelete") return [];
   return [
     errorDiag(
       "Instance cannot be destroyed",
@@ -191,6 +193,25 @@ export function preventDestroyDiagnostics(rc: Resource | undefined, addr: AbsRes
       rc.declRange,
     ),
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// destroy = false
+
+/** The block's `lifecycle { destroy }`: false forgets objects instead of destroying them. */
+export function configDestroy(rc: Resource | undefined): boolean | undefined {
+  return rc?.managed ? rc.managed.destroy : undefined;
+}
+
+/** `skip_destroy` for an object planned or applied with this configuration. */
+export function skipDestroyFor(rc: Resource | undefined): boolean {
+  return configDestroy(rc) === false;
+}
+
+/** How an object that must be replaced is replaced: forgotten first when it may not be destroyed. */
+export function replaceAction(rc: Resource, createBeforeDestroy: boolean): Extract<Action, "DeleteThenCreate" | "CreateThenDelete" | "ForgetThenCreate"> {
+  if (skipDestroyFor(rc)) return "ForgetThenCreate";
+  return createBeforeDestroy ? "CreateThenDelete" : "DeleteThenCreate";
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import {
   type InstanceKey,
   type ModuleInstance,
 } from "../addrs/index.js";
-import { exprVariables, resourceAddrString, type Resource } from "../configs/index.js";
+import { exprVariables, resourceAddrString, type ConfigBody, type Resource } from "../configs/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { WalkContext } from "../graph/index.js";
 import { checkPlan, impliedType } from "../providers/index.js";
@@ -22,30 +22,38 @@ import {
   SENSITIVE,
   equals,
   formatValue,
-  isWhollyKnown,
   nullVal,
   rawEquals,
-  unknownVal,
   unmarkDeep,
   unmarkDeepWithPaths,
   type Path,
   type Value,
 } from "../values/index.js";
 import { newGraph } from "./builder.js";
-import { providerDiagnostics } from "./diags.js";
+import { providerDiagnostics, providerDiagnosticsInBody } from "./diags.js";
 import { evalScope } from "./evaluate.js";
 import { NO_REPETITION, evaluateExpansion, expansionHasKey, expansionKeys, repetitionFor, type Expansion, type RepetitionData } from "./expand.js";
-import { evalInstanceConfig, instanceProvider, movePriorObject, readPriorObject, remark, unmarkForProvider, valueAtPath, writeObject, type InstanceProvider } from "./instance.js";
+import { evalInstanceConfig, instanceProvider, movePriorObject, readPriorObject, remark, unmarkForProvider, valueAtPath, writeObject, writeObjectTo, type InstanceProvider } from "./instance.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { proposedNew } from "./objchange.js";
 import { isReplace, newResourceInstanceChange, type Action, type ActionReason } from "../plans/index.js";
-import { evaluateReplaceTrigger, forceReplaceMatches, forceReplaceWarnings, preventDestroyDiagnostics, processIgnoreChanges } from "./lifecycle.js";
+import {
+  configDestroy,
+  evaluateReplaceTrigger,
+  forceReplaceMatches,
+  forceReplaceWarnings,
+  preventDestroyDiagnostics,
+  processIgnoreChanges,
+  replaceAction,
+  skipDestroyFor,
+} from "./lifecycle.js";
 import { resolveResourceProvider } from "./providerconfig.js";
 import type { RunState } from "./run.js";
 import { markSensitiveBySchema } from "./schemabody.js";
 import { orphanAction } from "./removed.js";
 import { providerInstanceNotPresent } from "./provider_missing.js";
 import { resourceConditions } from "./conditions.js";
+import { planDataInstance } from "./plan_data.js";
 import { importInstance, importTargetFor, importingChange, resolveImportBlocks } from "./import.js";
 
 type ResourceNode = Extract<GraphNode, { kind: "resource" }>;
@@ -153,6 +161,7 @@ async function readAndRecordPrior(
   deposedKey: DeposedKey,
   subject: Resource["declRange"] | undefined,
   createBeforeDestroy: boolean,
+  skipDestroy: boolean,
 ): Promise<{ value: Value | undefined; private: Uint8Array | undefined; diagnostics: Diagnostic[] }> {
   // A current object an explicit `moved` block gave another type or provider is translated by
   // the target's provider (MoveResourceState) instead of being upgraded.
@@ -161,42 +170,51 @@ async function readAndRecordPrior(
     ? await movePriorObject(ip, addr, move, src, subject)
     : { ...(await readPriorObject(ip, addr.resource.resource.type, src, subject)), private: src.private };
   if (!r.value) return r;
-  const opts = { status: src.status, dependencies: src.dependencies, createBeforeDestroy: src.createBeforeDestroy, deposedKey, ...(r.private ? { private: r.private } : {}) };
+  const opts = { status: src.status, dependencies: src.dependencies, createBeforeDestroy: src.createBeforeDestroy, skipDestroy: src.skipDestroy, deposedKey, ...(r.private ? { private: r.private } : {}) };
   const diagnostics = [...r.diagnostics];
-  if (run.prevRunState) diagnostics.push(...writeObject(run, addr, ip, r.value, opts, run.prevRunState));
-  diagnostics.push(...writeObject(run, addr, ip, r.value, { ...opts, createBeforeDestroy }));
+  const writes = [{ target: run.state, opts: { ...opts, createBeforeDestroy, skipDestroy } }];
+  if (run.prevRunState) writes.unshift({ target: run.prevRunState, opts });
+  diagnostics.push(...writeObjectTo(addr, ip, r.value, writes));
   return { value: r.value, private: r.private, diagnostics };
 }
 
 /**
  * The deposed objects of an instance (NodePlanDeposedResourceInstanceObject): refreshed, and in
- * a normal or destroy plan always planned for deletion, whatever the configuration says. One the
- * provider reports gone is dropped without a change.
+ * a normal or destroy plan always planned to go, whatever the configuration says: destroyed, or
+ * forgotten when a `removed` block or `destroy = false` (the block's or the one the object
+ * recorded) says so. One the provider reports gone leaves state and gets a NoOp change, so the
+ * plan still shows it was looked at (planDestroy of a null object).
  */
 async function planDeposedObjects(run: RunState, addr: AbsResourceInstance, ip: InstanceProvider): Promise<Diagnostic[]> {
   const is = run.state.resourceInstance(addr);
   const diagnostics: Diagnostic[] = [];
+  const rc = configFor(run, addr);
   for (const [deposedKey, src] of [...(is?.deposed ?? [])]) {
-    const prior = await readAndRecordPrior(run, addr, ip, src, deposedKey, undefined, src.createBeforeDestroy);
+    const prior = await readAndRecordPrior(run, addr, ip, src, deposedKey, undefined, src.createBeforeDestroy, src.skipDestroy);
     diagnostics.push(...prior.diagnostics);
     let value = prior.value;
     if (!value) continue;
     if (run.opts.refresh) {
-      const refreshed = await refreshObject(run, addr, ip, value, src, deposedKey, src.createBeforeDestroy);
+      const refreshed = await refreshObject(run, addr, ip, value, src, deposedKey, src.createBeforeDestroy, rc?.config);
       diagnostics.push(...refreshed.diagnostics);
       if (hasErrors(refreshed.diagnostics)) continue;
       value = refreshed.value;
     }
-    if (!value || run.opts.refreshOnly) continue;
-    const removed = orphanAction(run, addr, deposedKey);
+    if (run.opts.refreshOnly) continue;
+    const base = { addr, providerAddr: ip.addr, providerKey: ip.key, deposedKey };
+    if (!value) {
+      // A destroy plan refreshes before its destroy walk in OpenTofu, so that walk never sees it.
+      const gone = nullVal(impliedType(ip.schema.block));
+      if (!run.opts.destroy) run.changes.append(newResourceInstanceChange({ ...base, change: { action: "NoOp", before: gone, after: gone, generatedConfig: "" } }));
+      continue;
+    }
+    const removed = orphanAction(run, addr, deposedKey, { skipDestroy: src.skipDestroy, configDestroy: configDestroy(rc), configDecides: false });
     diagnostics.push(...removed.diagnostics);
     run.changes.append(
       newResourceInstanceChange({
-        addr,
-        providerAddr: ip.addr,
-        providerKey: ip.key,
-        deposedKey,
+        ...base,
         change: { action: removed.action, before: value, after: nullVal(value.type), generatedConfig: "" },
+        ...(removed.reason ? { actionReason: removed.reason } : {}),
         ...(src.private ? { private: src.private } : {}),
       }),
     );
@@ -209,7 +227,7 @@ export async function planOrphanInstance(run: RunState, n: Extract<GraphNode, { 
   const is = run.state.resourceInstance(n.addr);
   if (!is) return [];
   const providerKey = is.providerKey;
-  const provider = run.providers.instance(n.provider, providerKey);
+  const provider = run.providers.forResource(n.addr, n.provider, providerKey);
   const res = n.addr.resource.resource;
   const schema = run.providers.resourceTypeSchema(n.provider.provider, res.mode, res.type);
   // A removed provider configuration fails when the graph is built; here the configuration
@@ -224,7 +242,7 @@ export async function planOrphanInstance(run: RunState, n: Extract<GraphNode, { 
   const diagnostics: Diagnostic[] = [];
   const src = is.current;
   if (src) {
-    let prior = await readAndRecordPrior(run, n.addr, ip, src, NotDeposed, undefined, src.createBeforeDestroy);
+    let prior = await readAndRecordPrior(run, n.addr, ip, src, NotDeposed, undefined, src.createBeforeDestroy, src.skipDestroy);
     diagnostics.push(...prior.diagnostics);
     if (prior.value && run.opts.refresh) {
       const refreshed = await refreshObject(run, n.addr, ip, prior.value, src, NotDeposed, src.createBeforeDestroy);
@@ -233,18 +251,19 @@ export async function planOrphanInstance(run: RunState, n: Extract<GraphNode, { 
     }
     // Refresh-only plans keep orphans (refreshed) in state and plan nothing for them.
     if (prior.value && !run.opts.refreshOnly) {
-      const removed = orphanAction(run, n.addr, NotDeposed);
+      const rc = configFor(run, n.addr);
+      const removed = orphanAction(run, n.addr, NotDeposed, { skipDestroy: src.skipDestroy, configDestroy: configDestroy(rc), configDecides: run.opts.destroy && rc !== undefined });
       diagnostics.push(...removed.diagnostics);
       const change = newResourceInstanceChange({
         addr: n.addr,
         providerAddr: n.provider,
         providerKey,
         change: { action: removed.action, before: prior.value, after: nullVal(prior.value.type), generatedConfig: "" },
-        actionReason: n.reason,
+        actionReason: removed.reason ?? n.reason,
         ...(src.private ? { private: src.private } : {}),
       });
       run.changes.append(change);
-      diagnostics.push(...preventDestroyDiagnostics(configFor(run, n.addr), n.addr, change));
+      diagnostics.push(...preventDestroyDiagnostics(rc, n.addr, change));
     }
   }
   diagnostics.push(...(await planDeposedObjects(run, n.addr, ip)));
@@ -260,11 +279,12 @@ async function refreshObject(
   src: ResourceInstanceObjectSrc,
   deposedKey: DeposedKey,
   createBeforeDestroy: boolean,
+  body?: ConfigBody,
 ): Promise<{ value: Value | undefined; diagnostics: Diagnostic[] }> {
   run.opts.hooks.preRefresh?.(addr, deposedKey, prior);
   const [plain, pvm] = unmarkForProvider(prior);
   const r = await ip.provider.readResource({ typeName: addr.resource.resource.type, priorState: plain, ...(src.private ? { private: src.private } : {}) });
-  const diagnostics = providerDiagnostics(r.diagnostics, undefined);
+  const diagnostics = providerDiagnosticsInBody(r.diagnostics, body);
   if (hasErrors(diagnostics)) return { value: prior, diagnostics };
   run.opts.hooks.postRefresh?.(addr, deposedKey, prior, r.newState);
   if (r.newState.kind === "null") {
@@ -272,12 +292,16 @@ async function refreshObject(
     else run.state.setResourceInstanceCurrent(addr, undefined, ip.addr, ip.key);
     return { value: undefined, diagnostics };
   }
+  // A provider in this process may answer with the very object it was given: nothing changed,
+  // and the state already holds that object as readAndRecordPrior encoded it.
+  if (r.newState === plain && r.private.length === 0) return { value: prior, diagnostics };
   const value = markSensitiveBySchema(ip.schema.block, remark(r.newState, pvm));
   diagnostics.push(
     ...writeObject(run, addr, ip, value, {
       status: src.status,
       dependencies: src.dependencies,
       createBeforeDestroy,
+      skipDestroy: src.skipDestroy,
       deposedKey,
       ...(r.private.length > 0 ? { private: r.private } : src.private ? { private: src.private } : {}),
     }),
@@ -344,7 +368,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
     prior = imported.object.value;
     importedPrivate = imported.object.private;
   } else if (src) {
-    const r = await readAndRecordPrior(run, addr, ip, src, NotDeposed, rc.declRange, createBeforeDestroy);
+    const r = await readAndRecordPrior(run, addr, ip, src, NotDeposed, rc.declRange, createBeforeDestroy, skipDestroyFor(rc));
     diagnostics.push(...r.diagnostics);
     if (!r.value) return diagnostics;
     prior = r.value;
@@ -352,7 +376,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
     // data its new provider returned.
     src = run.state.resourceInstanceObject(addr) ?? src;
     if (run.opts.refresh) {
-      const refreshed = await refreshObject(run, addr, ip, prior, src, NotDeposed, createBeforeDestroy);
+      const refreshed = await refreshObject(run, addr, ip, prior, src, NotDeposed, createBeforeDestroy, rc.config);
       diagnostics.push(...refreshed.diagnostics);
       if (hasErrors(refreshed.diagnostics)) return diagnostics;
       prior = refreshed.value ?? nullVal(ty);
@@ -379,7 +403,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
   if (hasErrors(cfg.diagnostics)) return diagnostics;
   const [unmarkedOrig] = unmarkForProvider(cfg.value);
   const v = await ip.provider.validateResourceConfig({ typeName, config: unmarkedOrig });
-  diagnostics.push(...providerDiagnostics(v.diagnostics, rc.declRange));
+  diagnostics.push(...providerDiagnosticsInBody(v.diagnostics, rc.config));
   if (hasErrors(diagnostics)) return diagnostics;
   // ignore_changes works on the marked values, so ignored attributes keep their prior marks too.
   const [config, configMarks] = unmarkForProvider(processIgnoreChanges(rc, priorForPlan, cfg.value, ip.schema.block));
@@ -395,7 +419,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
       config: cfgVal,
       ...(priorPrivate ? { priorPrivate } : {}),
     });
-    const ds = providerDiagnostics(resp.diagnostics, rc.declRange);
+    const ds = providerDiagnosticsInBody(resp.diagnostics, rc.config);
     if (!hasErrors(ds)) {
       const checked = checkPlan({
         schema: ip.schema.block,
@@ -422,18 +446,18 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
   const reqRep = priorForPlan.kind === "null" ? [] : changedReplacePaths(first.resp.requiresReplace, priorPlain, planned);
   const eq = equals(planned, priorPlain);
   const same = eq.kind === "bool" && eq.value && rawEquals(planned, priorPlain);
-  const replaceAction: Action = createBeforeDestroy ? "CreateThenDelete" : "DeleteThenCreate";
+  const replaceWith: Action = replaceAction(rc, createBeforeDestroy);
   if (priorForPlan.kind === "null") {
     action = "Create";
   } else if (same && !forceReplace && reqRep.length === 0) {
     action = "NoOp";
   } else if (forceReplace || reqRep.length > 0) {
-    action = replaceAction;
+    action = replaceWith;
     reason = forceReplace ? "ReplaceByRequest" : "ReplaceBecauseCannotUpdate";
   } else {
     action = "Update";
   }
-  if (action === "CreateThenDelete" || action === "DeleteThenCreate") {
+  if (isReplace(action)) {
     // The replacement is planned as a create from nothing, with the configuration as written.
     const [origConfig, origMarks] = unmarkForProvider(cfg.value);
     const again = await plan(nullVal(ty), origConfig, plannedPrivate.length > 0 ? plannedPrivate : undefined);
@@ -444,7 +468,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
     afterMarks = origMarks;
   }
   if (action === "Create" && tainted) {
-    action = replaceAction;
+    action = replaceWith;
     reason = "ReplaceBecauseTainted";
   }
   if (triggered.fired && isReplace(action)) reason = "ReplaceByTriggers";
@@ -489,40 +513,5 @@ function sensitivePathsEqual(a: Value, b: Value): boolean {
   const pa = paths(a);
   const pb = paths(b);
   return pa.length === pb.length && pa.every((x, i) => x === pb[i]);
-}
-
-/** Data sources read during plan when their configuration is known, else at apply. */
-async function planDataInstance(run: RunState, addr: AbsResourceInstance, rc: Resource, rep: ReturnType<typeof repetitionFor>, ip: InstanceProvider): Promise<Diagnostic[]> {
-  const diagnostics: Diagnostic[] = [];
-  const ty = impliedType(ip.schema.block);
-  diagnostics.push(...resourceConditions(run, "pre", addr, rc, rep));
-  if (hasErrors(diagnostics)) return diagnostics;
-  const cfg = evalInstanceConfig(run, addr, rc, rep, ip.schema);
-  diagnostics.push(...cfg.diagnostics);
-  if (hasErrors(diagnostics)) return diagnostics;
-  const [config, configMarks] = unmarkForProvider(cfg.value);
-  const v = await ip.provider.validateDataResourceConfig({ typeName: rc.type, config });
-  diagnostics.push(...providerDiagnostics(v.diagnostics, rc.declRange));
-  if (hasErrors(diagnostics)) return diagnostics;
-  if (!isWhollyKnown(config)) {
-    const prior = run.state.resourceInstanceObject(addr);
-    run.changes.append(
-      newResourceInstanceChange({
-        addr,
-        providerAddr: ip.addr,
-        providerKey: ip.key,
-        change: { action: "Read", before: nullVal(ty), after: remark(unknownVal(ty), []), generatedConfig: "" },
-        actionReason: prior ? "None" : "ReadBecauseConfigUnknown",
-      }),
-    );
-    return diagnostics;
-  }
-  const r = await ip.provider.readDataSource({ typeName: rc.type, config });
-  diagnostics.push(...providerDiagnostics(r.diagnostics, rc.declRange));
-  if (hasErrors(diagnostics)) return diagnostics;
-  const value = markSensitiveBySchema(ip.schema.block, remark(r.state, configMarks));
-  diagnostics.push(...writeObject(run, addr, ip, value, { status: "ready", dependencies: [], createBeforeDestroy: false }));
-  diagnostics.push(...resourceConditions(run, "post", addr, rc, rep, value));
-  return diagnostics;
 }
 

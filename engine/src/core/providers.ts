@@ -1,20 +1,62 @@
 // Provider instances for one run (OpenTofu's contextPlugins plus the provider part of its
 // BuiltinEvalContext): schemas are fetched once per provider, each provider configuration (each
 // instance key, for configurations with `for_each`) gets its own configured instance, every
-// instance lives for the whole run, and all are closed at the end.
-import type { AbsProviderConfig, InstanceKey, Provider as ProviderAddr, ResourceMode } from "../addrs/index.js";
-import { allConfigs, type Config } from "../configs/index.js";
+// instance lives for the whole run, and all are closed at the end. The factory learns which
+// configuration instance it starts for, and a resource hook may stand in for the instance a
+// resource instance uses: that is how `tofu test` mocks one configuration and overrides one
+// resource (NodeApplyableProvider's IsMocked, NodeAbstractResourceInstance.getProvider).
+import type { AbsProviderConfig, AbsResourceInstance, InstanceKey, Provider as ProviderAddr, ResourceMode } from "../addrs/index.js";
+import { allConfigs, type Config, type ConfigBody } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import { DEFAULT_CLIENT_CAPABILITIES, type GetProviderSchemaResponse, type Provider, type Schema } from "../providers/index.js";
 import type { ProviderSchemaSet } from "../plans/index.js";
 import type { State } from "../states/index.js";
 import type { Value } from "../values/index.js";
-import { providerDiagnostics } from "./diags.js";
+import { providerDiagnosticsInBody } from "./diags.js";
 
-export type ProviderFactoryResult = { ok: true; provider: Provider } | { ok: false; diagnostics: Diagnostic[] };
+/** One instance of a provider configuration (the key is NoKey unless the block has `for_each`). */
+export interface ProviderInstanceAddr {
+  readonly config: AbsProviderConfig;
+  readonly key: InstanceKey;
+}
 
-/** Starts a fresh, unconfigured instance of a provider (builtin in process, or a plugin). */
-export type ProviderFactory = (provider: ProviderAddr) => Promise<ProviderFactoryResult>;
+export type ProviderFactoryResult =
+  | {
+      ok: true;
+      provider: Provider;
+      /**
+       * A start without a configuration instance (for the schema and validation): false keeps
+       * the instance from serving the first configuration, which then gets a start of its own.
+       * A factory whose configurations differ (a test mocking some of them) says false.
+       */
+      reusable?: boolean;
+      /**
+       * A start for a configuration instance: true when the instance takes no configuration
+       * (a test's mocked provider): its provider block is not evaluated and neither
+       * ValidateProviderConfig nor ConfigureProvider is called.
+       */
+      preconfigured?: boolean;
+    }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Starts a fresh, unconfigured instance of a provider (builtin in process, or a plugin), for the
+ * configuration instance given, or, without one, for the provider's schema and the calls made
+ * before configuration.
+ */
+export type ProviderFactory = (provider: ProviderAddr, instance?: ProviderInstanceAddr) => Promise<ProviderFactoryResult>;
+
+/**
+ * The provider a resource instance's calls go to, given the configured instance it resolved to
+ * (`tofu test` answers overridden resources in process). Returning `provider` changes nothing.
+ */
+export type ResourceInstanceProvider = (req: {
+  readonly resource: AbsResourceInstance;
+  readonly config: AbsProviderConfig;
+  readonly key: InstanceKey;
+  readonly provider: Provider;
+  readonly schema: GetProviderSchemaResponse;
+}) => Provider;
 
 /** Every provider the configuration and state (and `extra`, e.g. a plan's changes) need, for their schemas. */
 export function providersNeeded(config: Config, state: State, extra: Iterable<ProviderAddr> = []): ProviderAddr[] {
@@ -34,14 +76,19 @@ export function providersNeeded(config: Config, state: State, extra: Iterable<Pr
 
 export class ProviderManager {
   private readonly schemas = new Map<string, GetProviderSchemaResponse>();
-  /** Unconfigured instances left over from fetching schemas, reused by the first configuration. */
+  /** Instances that answered the schema requests, by provider: for validation before configuration. */
+  private readonly unconfigured = new Map<string, Provider>();
+  /** Those of them the first configuration of their provider may take (the factory's `reusable`). */
   private readonly idle = new Map<string, Provider>();
+  /** Instances started for a configuration instance and waiting for their configuration. */
+  private readonly started = new Map<string, Provider>();
   private readonly configured = new Map<string, Provider>();
   private readonly all: Provider[] = [];
 
   constructor(
     private readonly factory: ProviderFactory,
     private readonly terraformVersion: string,
+    private readonly resourceProvider?: ResourceInstanceProvider,
   ) {}
 
   /** Fetches the schema of every provider given (once each). */
@@ -68,7 +115,8 @@ export class ProviderManager {
         continue;
       }
       this.schemas.set(k, resp);
-      this.idle.set(k, started.provider);
+      this.unconfigured.set(k, started.provider);
+      if (started.reusable !== false) this.idle.set(k, started.provider);
     }
     return diagnostics;
   }
@@ -95,33 +143,48 @@ export class ProviderManager {
    * before ConfigureProvider (ValidateProviderConfig, ValidateResourceConfig: `validate`).
    */
   unconfiguredInstance(p: ProviderAddr): Provider | undefined {
-    return this.idle.get(p.toString());
+    return this.unconfigured.get(p.toString());
   }
 
-  /** A running instance for the configuration (not yet configured). */
-  private async start(addr: AbsProviderConfig): Promise<ProviderFactoryResult> {
+  /**
+   * Starts the instance for one configuration instance. `configure` false: there is nothing
+   * more to do — it failed (diagnostics), or it is preconfigured and ready for use.
+   */
+  async start(addr: AbsProviderConfig, key: InstanceKey): Promise<{ configure: boolean; diagnostics: Diagnostic[] }> {
     const k = addr.provider.toString();
     const idle = this.idle.get(k);
     if (idle) {
       this.idle.delete(k);
-      return { ok: true, provider: idle };
+      this.started.set(addr.instanceString(key), idle);
+      return { configure: true, diagnostics: [] };
     }
-    const r = await this.factory(addr.provider);
-    if (r.ok) this.all.push(r.provider);
-    return r;
+    const r = await this.factory(addr.provider, { config: addr, key });
+    if (!r.ok) return { configure: false, diagnostics: r.diagnostics };
+    this.all.push(r.provider);
+    if (r.preconfigured) {
+      this.configured.set(addr.instanceString(key), r.provider);
+      return { configure: false, diagnostics: [] };
+    }
+    this.started.set(addr.instanceString(key), r.provider);
+    return { configure: true, diagnostics: [] };
   }
 
-  /** Validates and configures one provider instance (ValidateProviderConfig + ConfigureProvider). */
-  async configure(addr: AbsProviderConfig, key: InstanceKey, config: Value): Promise<Diagnostic[]> {
-    const started = await this.start(addr);
-    if (!started.ok) return started.diagnostics;
-    const p = started.provider;
+  /** Validates and configures one provider instance (ValidateProviderConfig + ConfigureProvider), started first if need be. */
+  async configure(addr: AbsProviderConfig, key: InstanceKey, config: Value, body?: ConfigBody): Promise<Diagnostic[]> {
+    const ik = addr.instanceString(key);
+    if (!this.started.has(ik)) {
+      const s = await this.start(addr, key);
+      if (!s.configure) return s.diagnostics;
+    }
+    const p = this.started.get(ik);
+    if (!p) return [];
+    this.started.delete(ik);
     const diagnostics: Diagnostic[] = [];
     const v = await p.validateProviderConfig({ config });
-    diagnostics.push(...providerDiagnostics(v.diagnostics, undefined));
+    diagnostics.push(...providerDiagnosticsInBody(v.diagnostics, body));
     if (diagnostics.some((d) => d.severity === "error")) return diagnostics;
     const c = await p.configureProvider({ terraformVersion: this.terraformVersion, config: v.preparedConfig, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES });
-    diagnostics.push(...providerDiagnostics(c.diagnostics, undefined));
+    diagnostics.push(...providerDiagnosticsInBody(c.diagnostics, body));
     this.configured.set(addr.instanceString(key), p);
     return diagnostics;
   }
@@ -130,10 +193,20 @@ export class ProviderManager {
     return this.configured.get(addr.instanceString(key));
   }
 
+  /** The provider a resource instance's calls go to: its configured instance, as the resource hook sees it. */
+  forResource(resource: AbsResourceInstance, addr: AbsProviderConfig, key: InstanceKey): Provider | undefined {
+    const provider = this.instance(addr, key);
+    const schema = this.schemas.get(addr.provider.toString());
+    if (!provider || !schema || !this.resourceProvider) return provider;
+    return this.resourceProvider({ resource, config: addr, key, provider, schema });
+  }
+
   /** Closes every instance started in this run. */
   async close(): Promise<void> {
     const all = this.all.splice(0);
+    this.unconfigured.clear();
     this.idle.clear();
+    this.started.clear();
     this.configured.clear();
     await Promise.all(all.map((p) => p.close().catch(() => undefined)));
   }

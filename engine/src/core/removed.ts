@@ -3,10 +3,14 @@
 // block left the configuration is only forgotten (dropped from state, the remote object left
 // alone) when a `removed` block names it or its module, unless that block says
 // `lifecycle { destroy = true }`. A `removed` block must not name something still configured.
+//
+// Without a `removed` block, `lifecycle { destroy = false }` forgets too: the resource block's
+// setting, or (once the block is gone, or for objects its instances no longer cover) the
+// `skip_destroy` each object recorded in state when it was last planned with that setting.
 import { ConfigResource, Module as ModuleAddr, Resource as ResourceAddr, targetContains, type AbsResourceInstance } from "../addrs/index.js";
 import { allConfigs, descendent, type Config } from "../configs/index.js";
 import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
-import type { Action } from "../plans/index.js";
+import type { Action, ActionReason, ResourceInstanceChange } from "../plans/index.js";
 import { NotDeposed } from "../states/index.js";
 import type { GraphNode } from "./nodes.js";
 import type { RunState } from "./run.js";
@@ -69,22 +73,49 @@ export function validateRemoveStatements(config: Config): Diagnostic[] {
   return diagnostics;
 }
 
+/** What decides whether an object that is going away is destroyed or forgotten. */
+export interface OrphanObject {
+  /** The object's `skip_destroy` in state. */
+  readonly skipDestroy: boolean;
+  /** The resource block's `lifecycle { destroy }` when the block is still configured. */
+  readonly configDestroy: boolean | undefined;
+  /**
+   * A current object of a configured resource in a destroy plan: the block's setting alone
+   * decides (OpenTofu's refresh before a destroy records it in state for every configured
+   * instance).
+   */
+  readonly configDecides: boolean;
+}
+
+export interface OrphanPlan {
+  readonly action: Extract<Action, "Delete" | "Forget">;
+  /** Why a lifecycle setting forgets it (a `removed` block leaves the caller's reason). */
+  readonly reason: ActionReason | undefined;
+  readonly diagnostics: Diagnostic[];
+}
+
 /**
- * What to plan for an object with no configuration: Forget when a `removed` block names it
- * (the last matching block decides) and does not ask to destroy it, else Delete. Destroy plans
- * always delete.
+ * What to plan for an object going away. Outside destroy plans a `removed` block naming it
+ * decides (the last matching block: Forget unless it asks to destroy). Otherwise `destroy =
+ * false` forgets: the block's setting first, else the object's `skip_destroy`.
  */
-export function orphanAction(run: RunState, addr: AbsResourceInstance, deposedKey: string): { action: Extract<Action, "Delete" | "Forget">; diagnostics: Diagnostic[] } {
-  if (run.opts.destroy) return { action: "Delete", diagnostics: [] };
-  let forget = false;
-  for (const rs of removeStatements(run.config)) if (targetContains(rs.from, addr)) forget = !rs.destroy;
-  if (!forget) return { action: "Delete", diagnostics: [] };
+export function orphanAction(run: RunState, addr: AbsResourceInstance, deposedKey: string, obj: OrphanObject): OrphanPlan {
+  let removed: boolean | undefined;
+  if (!run.opts.destroy) for (const rs of removeStatements(run.config)) if (targetContains(rs.from, addr)) removed = !rs.destroy;
+  if (removed === undefined) return lifecycleOrphanAction(obj);
+  if (!removed) return { action: "Delete", reason: undefined, diagnostics: [] };
   const detail =
     deposedKey === NotDeposed
       ? `After this plan gets applied, the resource ${addr.toString()} will not be managed anymore by OpenTofu.\n\nIn case you want to manage the resource again, you will have to import it.`
       : `After this plan is applied, the resource ${addr.toString()} will not be managed anymore by OpenTofu.\n\nIn case you want to manage the resource again, you will have to import it.`;
   const summary = deposedKey === NotDeposed ? "Resource going to be removed from the state" : "Resource will be removed from the state";
-  return { action: "Forget", diagnostics: [{ severity: "warning", summary, detail }] };
+  return { action: "Forget", reason: undefined, diagnostics: [{ severity: "warning", summary, detail }] };
+}
+
+function lifecycleOrphanAction(obj: OrphanObject): OrphanPlan {
+  if (obj.configDestroy === false) return { action: "Forget", reason: "ForgotBecauseLifecycleDestroyInConfig", diagnostics: [] };
+  if (obj.skipDestroy && !obj.configDecides) return { action: "Forget", reason: "ForgotBecauseLifecycleDestroyInState", diagnostics: [] };
+  return { action: "Delete", reason: undefined, diagnostics: [] };
 }
 
 /** Apply of a Forget change: the object leaves state; the provider is not called. */
@@ -94,4 +125,21 @@ export function forgetInstance(run: RunState, n: Extract<GraphNode, { kind: "for
   else run.state.setResourceInstanceCurrent(ch.addr, undefined, ch.providerAddr, ch.providerKey);
   run.state.removeResourceIfEmpty(ch.addr.containingResource());
   return [];
+}
+
+/**
+ * A destroy that forgot objects (`destroy = false`) instead of destroying them did not do all it
+ * was asked: OpenTofu ends it with an error (the objects are out of state all the same), unless
+ * `-suppress-forget-errors` is given.
+ */
+export function forgottenByDestroyDiagnostics(changes: readonly ResourceInstanceChange[]): Diagnostic[] {
+  const forgotten = changes.filter((c) => c.change.action === "Forget");
+  if (forgotten.length === 0) return [];
+  const list = forgotten.map((c) => `  - ${c.addr.toString()}${c.deposedKey === NotDeposed ? "" : ` (deposed object ${c.deposedKey})`}`).join("\n");
+  return [
+    errorDiag(
+      "Resources were forgotten instead of destroyed",
+      `These resource instances have lifecycle.destroy set to false, so they were removed from the OpenTofu state but their remote objects were not destroyed:\n${list}\n\nUse -suppress-forget-errors to let a destroy that forgets resources succeed.`,
+    ),
+  ];
 }

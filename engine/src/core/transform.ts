@@ -24,7 +24,7 @@ import type { State } from "../states/index.js";
 import { assertNever } from "../values/index.js";
 import { referencesOf } from "./evaluate.js";
 import { nodeName, type GraphNode } from "./nodes.js";
-import { isReplace, type ResourceInstanceChange } from "../plans/index.js";
+import type { ResourceInstanceChange } from "../plans/index.js";
 import { resolveProviderConfig, resolveResourceProvider } from "./providerconfig.js";
 import { providerConfigNotPresent } from "./provider_missing.js";
 import { provisionerReferences } from "./provisioners.js";
@@ -121,7 +121,8 @@ export const orphanResourceTransformer: Transformer = (g, b) => {
     for (const rs of ms.resources.values()) {
       const addr = rs.addr;
       if (!b.destroy && configResourceFor(b.config, addr)) continue;
-      if (addr.resource.mode !== "managed") continue;
+      // Orphaned data sources are planned too: they leave the state without a change.
+      if (addr.resource.mode === "ephemeral") continue;
       if (!rs.providerConfig) {
         diagnostics.push({ severity: "error", summary: "Missing provider for resource in state", detail: `The state has no provider configuration for ${addr.toString()}.` });
         continue;
@@ -146,7 +147,8 @@ export const diffTransformer: Transformer = (g, b) => {
       g.add({ kind: "forgetInstance", change: ch });
       continue;
     }
-    if (a === "Delete" || isReplace(a)) g.add({ kind: "destroyInstance", change: ch });
+    // ForgetThenCreate's old object is dropped from state by its apply node: nothing to destroy.
+    if (a === "Delete" || a === "DeleteThenCreate" || a === "CreateThenDelete") g.add({ kind: "destroyInstance", change: ch });
     if (a !== "Delete") {
       const rc = configResourceFor(b.config, ch.addr.containingResource());
       if (rc) g.add({ kind: "applyInstance", change: ch, config: rc, module: staticPathOf(ch.addr.module) });

@@ -14,7 +14,7 @@ import { EvalContext, nameSuggestion } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
 import { impliedType, type Block, type GetProviderSchemaResponse } from "../providers/index.js";
 import { DynamicPseudoType, DynamicVal, objectVal, stringVal, unknownVal, unmarkDeep, type Value } from "../values/index.js";
-import { providerDiagnostics } from "./diags.js";
+import { providerDiagnosticsInBody } from "./diags.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
 import { validateLifecyclePaths } from "./validate_paths.js";
@@ -95,7 +95,7 @@ async function validateModule(c: Config, manager: ProviderManager, opts: SchemaV
     const schema = manager.providerSchema(p.providerType);
     const provider = manager.unconfiguredInstance(p.providerType);
     if (!schema || !provider) continue;
-    diagnostics.push(...(await validateBody(p.config, schema.provider.block, ctx, (config) => provider.validateProviderConfig({ config }), p.declRange)));
+    diagnostics.push(...(await validateBody(p.config, schema.provider.block, ctx, (config) => provider.validateProviderConfig({ config }))));
   }
   // In declaration order, so the report reads top to bottom.
   const resources = [...c.module.managedResources.values(), ...c.module.dataResources.values()].sort(
@@ -114,7 +114,7 @@ async function validateModule(c: Config, manager: ProviderManager, opts: SchemaV
     const call = (config: Value) =>
       r.mode === "data" ? provider.validateDataResourceConfig({ typeName: r.type, config }) : provider.validateResourceConfig({ typeName: r.type, config });
     const lifecycle = r.mode === "managed" ? () => validateLifecyclePaths(r, schema.block, (ref) => referencedSchema(c, manager, ref)) : undefined;
-    diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, r.declRange, lifecycle)));
+    diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, lifecycle)));
     if (r.mode === "managed") diagnostics.push(...validateProvisioners(r, ctx));
   }
   return diagnostics;
@@ -133,8 +133,7 @@ async function validateBody(
   body: ConfigBody,
   block: Block,
   ctx: EvalContext,
-  call: (config: Value) => Promise<{ diagnostics: Parameters<typeof providerDiagnostics>[0] }>,
-  declRange: Diagnostic["subject"],
+  call: (config: Value) => Promise<{ diagnostics: Parameters<typeof providerDiagnosticsInBody>[0] }>,
   afterDecode?: () => Diagnostic[],
 ): Promise<Diagnostic[]> {
   const decoded = decodeBody(body, block, ctx);
@@ -143,7 +142,7 @@ async function validateBody(
   const more = afterDecode?.() ?? [];
   const [config] = unmarkDeep(decoded.value);
   const resp = await call(config);
-  return [...decoded.diagnostics, ...more, ...providerDiagnostics(resp.diagnostics, declRange)];
+  return [...decoded.diagnostics, ...more, ...providerDiagnosticsInBody(resp.diagnostics, body)];
 }
 
 /** OpenTofu's "Invalid resource type" / "Invalid data source", with its suggestions. */

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { Loader, MemoryFS } from "../configs/index.js";
 import type { ProviderFactory } from "../core/index.js";
 import { renderDiagnostic, type Diagnostic } from "../hcl/index.js";
-import { attribute, block, type GetProviderSchemaResponse, type Provider, type Schema } from "../providers/index.js";
-import { StringType } from "../values/index.js";
+import { attribute, block, impliedType, type GetProviderSchemaResponse, type Provider, type Schema } from "../providers/index.js";
+import { StringType, nullVal, unmarshalJSON } from "../values/index.js";
 import { discoverTestFiles } from "./discover.js";
 import { TestSuiteRunner, type TestView } from "./runner.js";
 
@@ -44,7 +44,13 @@ export function schemaOnlyProvider(resourceTypes: ReadonlyMap<string, Schema>, d
     validateProviderConfig: async (r) => ({ preparedConfig: r.config, diagnostics: [] }),
     validateResourceConfig: async () => ({ diagnostics: [] }),
     validateDataResourceConfig: async () => ({ diagnostics: [] }),
-    upgradeResourceState: unexpected("UpgradeResourceState"),
+    // Decoding a stored object of the current schema version is the one call a provider answers locally.
+    upgradeResourceState: async (req) => {
+      const schema = resourceTypes.get(req.typeName);
+      const ty = impliedType(schema?.block ?? block({}));
+      const r = unmarshalJSON(new TextDecoder().decode(req.rawStateJSON ?? new TextEncoder().encode("null")), ty);
+      return r.ok ? { upgradedState: r.value, diagnostics: [] } : { upgradedState: nullVal(ty), diagnostics: [{ severity: "error", summary: "Invalid stored state", detail: String(r.error) }] };
+    },
     configureProvider: async () => ({ diagnostics: [] }),
     readResource: unexpected("ReadResource"),
     planResourceChange: unexpected("PlanResourceChange"),

@@ -3,7 +3,7 @@
 // `override_resource`, `override_data`), `override_*` blocks and `run` blocks (`command`,
 // `variables`, `providers`, `assert`, `expect_failures`, `plan_options`, `module`, overrides).
 // Expressions stay unevaluated; diagnostics carry OpenTofu's summaries and details.
-import { checkProviderLocalName } from "../addrs/index.js";
+import { checkProviderLocalName, parseConfigResource, parseModule, type ConfigResource, type Module as ModulePath } from "../addrs/index.js";
 import {
   absTraversalForExpr,
   bodyContent,
@@ -53,16 +53,17 @@ export interface MockResource {
 }
 
 export interface OverrideResource {
+  /** Which block: `override_resource` (managed) or `override_data` (data). */
   mode: "managed" | "data";
-  /** The target as written (`aws_instance.a`, `module.m.aws_instance.a`). */
-  target: string;
+  /** The resource it overrides (`aws_instance.a`, `module.m.data.x.y`), every instance of it. */
+  target: ConfigResource;
   targetRange: Range;
   values: Map<string, Value>;
 }
 
 export interface OverrideModule {
-  /** The module call path (`module.a.module.b` → ["a", "b"]). */
-  target: string[];
+  /** The module call path (`module.a.module.b`). */
+  target: ModulePath;
   targetRange: Range;
   outputs: Map<string, Value>;
 }
@@ -281,8 +282,8 @@ function decodeMockProvider(block: ContentBlock): { provider: TestProvider | und
       const o = decodeOverrideResource(b);
       diagnostics.push(...o.diagnostics);
       if (!o.override) continue;
-      if (mock.overrideResources.some((x) => x.target === o.override?.target && x.mode === o.override.mode)) {
-        diagnostics.push(errorDiag(`Duplicated \`${b.type}\` block`, `\`${b.type}\` with target \`${o.override.target}\` is already defined in \`mock_provider\` block.`, block.defRange));
+      if (mock.overrideResources.some((x) => o.override !== undefined && x.target.equal(o.override.target) && x.mode === o.override.mode)) {
+        diagnostics.push(errorDiag(`Duplicated \`${b.type}\` block`, `\`${b.type}\` with target \`${o.override.target.toString()}\` is already defined in \`mock_provider\` block.`, block.defRange));
         continue;
       }
       mock.overrideResources.push(o.override);
@@ -312,6 +313,7 @@ function traversalString(t: readonly Traverser[]): string {
   return out;
 }
 
+/** `target` as addrs.ParseConfigResource reads it: module steps without keys, then [data.]type.name. */
 function decodeOverrideResource(block: ContentBlock): { override: OverrideResource | undefined; diagnostics: Diagnostic[] } {
   const { content, diagnostics } = bodyContent(block.body, overrideResourceSchema);
   const mode = block.type === "override_data" ? "data" : "managed";
@@ -320,22 +322,13 @@ function decodeOverrideResource(block: ContentBlock): { override: OverrideResour
   const t = absTraversalForExpr(target.expr);
   diagnostics.push(...t.diagnostics);
   if (hasErrors(t.diagnostics)) return { override: undefined, diagnostics };
-  const text = traversalString(t.traversal);
-  // A ConfigResource: module path steps without keys, then [data.]type.name.
-  const steps = text.split(".");
-  let i = 0;
-  while (steps[i] === "module") i += 2;
-  const rest = steps.slice(i);
-  const isData = rest[0] === "data";
-  const parts = isData ? rest.slice(1) : rest;
-  if (parts.length !== 2 || text.includes("[") || isData !== (mode === "data")) {
-    diagnostics.push(errorDiag("Invalid address", mode === "data" ? "A data source address is required here." : "A resource address is required here.", target.expr.range));
-    return { override: undefined, diagnostics };
-  }
+  const parsed = parseConfigResource(t.traversal);
+  diagnostics.push(...parsed.diagnostics);
+  if (!parsed.result || hasErrors(parsed.diagnostics)) return { override: undefined, diagnostics };
   const values = content.attributes.get("values");
   const v = values ? objectAttrWithNoVariables(values) : { values: new Map<string, Value>(), diagnostics: [] };
   diagnostics.push(...v.diagnostics);
-  return { override: { mode, target: text, targetRange: target.expr.range, values: v.values }, diagnostics };
+  return { override: { mode, target: parsed.result, targetRange: target.expr.range, values: v.values }, diagnostics };
 }
 
 function decodeOverrideModule(block: ContentBlock): { override: OverrideModule | undefined; diagnostics: Diagnostic[] } {
@@ -345,40 +338,29 @@ function decodeOverrideModule(block: ContentBlock): { override: OverrideModule |
   const t = absTraversalForExpr(target.expr);
   diagnostics.push(...t.diagnostics);
   if (hasErrors(t.diagnostics)) return { override: undefined, diagnostics };
-  const path: string[] = [];
-  const steps = t.traversal;
-  let ok = steps.length >= 2 && steps.length % 2 === 0;
-  for (let i = 0; ok && i < steps.length; i += 2) {
-    const a = steps[i];
-    const b = steps[i + 1];
-    const first = a?.kind === "Root" ? a.name : a?.kind === "Attr" ? a.name : "";
-    if (first !== "module" || b?.kind !== "Attr") ok = false;
-    else path.push(b.name);
-  }
-  if (!ok) {
-    diagnostics.push(errorDiag("Invalid module address", "A module address is required here, such as module.a or module.a.module.b, without instance keys.", target.expr.range));
-    return { override: undefined, diagnostics };
-  }
+  const parsed = parseModule(t.traversal);
+  diagnostics.push(...parsed.diagnostics);
+  if (!parsed.result || hasErrors(parsed.diagnostics)) return { override: undefined, diagnostics };
   const outputs = content.attributes.get("outputs");
   const v = outputs ? objectAttrWithNoVariables(outputs) : { values: new Map<string, Value>(), diagnostics: [] };
   diagnostics.push(...v.diagnostics);
-  return { override: { target: path, targetRange: target.expr.range, outputs: v.values }, diagnostics };
+  return { override: { target: parsed.result, targetRange: target.expr.range, outputs: v.values }, diagnostics };
 }
 
 function duplicatedOverrides(resources: readonly OverrideResource[], modules: readonly OverrideModule[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const r of resources) {
-    const k = `${r.mode}|${r.target}`;
+    const k = `${r.mode}|${r.target.toString()}`;
     const blockName = r.mode === "data" ? "override_data" : "override_resource";
     if (seen.has(k)) {
-      diagnostics.push(errorDiag(`Duplicated \`${blockName}\` block`, `It is not allowed to have multiple \`${blockName}\` blocks with the same target: \`${r.target}\`.`, r.targetRange));
+      diagnostics.push(errorDiag(`Duplicated \`${blockName}\` block`, `It is not allowed to have multiple \`${blockName}\` blocks with the same target: \`${r.target.toString()}\`.`, r.targetRange));
     }
     seen.add(k);
   }
   const seenMods = new Set<string>();
   for (const m of modules) {
-    const k = m.target.map((n) => `module.${n}`).join(".");
+    const k = m.target.toString();
     if (seenMods.has(k)) {
       diagnostics.push(errorDiag("Duplicated `override_module` block", `It is not allowed to have multiple \`override_module\` blocks with the same target: \`${k}\`.`, m.targetRange));
     }

@@ -1,10 +1,10 @@
-// The providers a test runs against (OpenTofu's providerForTest plus mock_provider): a mocked
-// provider answers every call in process from its schema — plans and reads compose values
-// (compose.ts) from the configuration, `mock_resource`/`mock_data` defaults and overrides; applies
-// return the plan; nothing is configured or validated. A real provider with overridden resource
-// types passes every other call through. The schema always comes from the real provider
-// (fetched once per test command), as in tofu; a mocked one reports an empty provider schema, so
-// the `mock_provider` block needs no arguments.
+// The providers a test answers in process (OpenTofu's providerForTest): a mocked provider
+// configuration (`mock_provider`) and an overridden resource instance (`override_resource`,
+// `override_data`) plan, read and apply without a provider: plans and data reads compose values
+// (compose.ts) from the configuration and the given values, applies return the plan, reads keep
+// the prior object; nothing is configured. The schema always comes from the real provider
+// (fetched once per test command), as in tofu. An overridden resource's instance passes the
+// calls it does not answer (validation, state upgrades, functions) to the instance underneath.
 import type { Diagnostic } from "../hcl/index.js";
 import {
   impliedType,
@@ -40,51 +40,40 @@ import { MockValueComposer } from "./compose.js";
 
 const EMPTY = new Uint8Array();
 
-/** Values by resource type for one mode. */
-export interface TypeValues {
-  readonly managed: ReadonlyMap<string, ReadonlyMap<string, Value>>;
-  readonly data: ReadonlyMap<string, ReadonlyMap<string, Value>>;
-}
+/** Values for computed attributes of one resource type. */
+export type ValuesFor = (mode: "managed" | "data", type: string) => ReadonlyMap<string, Value> | undefined;
 
 export interface TestProviderOptions {
-  /** The real provider; undefined when the provider is mocked (only its schema is used). */
+  /**
+   * The instance underneath: the configured one of an overridden resource; undefined for a
+   * mocked configuration (which no provider process backs).
+   */
   readonly internal: Provider | undefined;
   readonly schema: GetProviderSchemaResponse;
-  /** `mock_resource` / `mock_data` defaults (mocked providers only). */
-  readonly mockDefaults: TypeValues;
-  /** `override_resource` / `override_data` values, by the overridden resource's type. */
-  readonly overrides: TypeValues;
+  /** `mock_resource`/`mock_data` defaults by type, or one resource's override values. */
+  readonly values: ValuesFor;
 }
 
 function sourceless(summary: string, detail: string): Diagnostic {
   return { severity: "error", summary, detail };
 }
 
+const NO_VALUES: ReadonlyMap<string, Value> = new Map();
+
 export class TestProvider implements Provider {
   constructor(private readonly opts: TestProviderOptions) {}
 
-  private get mocked(): boolean {
-    return this.opts.internal === undefined;
-  }
-
-  /** Whether calls for this type are answered here (mocked provider, or an overridden type). */
-  private handles(mode: "managed" | "data", type: string): boolean {
-    return this.mocked || this.opts.overrides[mode].has(type);
-  }
-
-  /** Override values win over mock defaults, as the override is the more specific block. */
   private values(mode: "managed" | "data", type: string): ReadonlyMap<string, Value> {
-    return this.opts.overrides[mode].get(type) ?? this.opts.mockDefaults[mode].get(type) ?? new Map();
+    return this.opts.values(mode, type) ?? NO_VALUES;
   }
 
   async getProviderSchema(): Promise<GetProviderSchemaResponse> {
-    const s = this.opts.schema;
-    if (!this.mocked) return s;
-    return { ...s, provider: { version: 0, block: EmptyBlock }, providerMeta: { version: 0, block: EmptyBlock } };
+    // The real schema: other configurations of the provider are decoded with it (a mocked one's
+    // block is not evaluated at all, it is preconfigured).
+    return this.opts.schema;
   }
 
   async validateProviderConfig(req: ValidateProviderConfigRequest): Promise<ValidateProviderConfigResponse> {
-    if (this.opts.internal) return this.opts.internal.validateProviderConfig(req);
     return { preparedConfig: req.config, diagnostics: [] };
   }
 
@@ -106,13 +95,13 @@ export class TestProvider implements Provider {
     return { upgradedState: r.value, diagnostics: [] };
   }
 
-  async configureProvider(req: ConfigureProviderRequest): Promise<DiagnosticsResponse> {
-    // A mocked provider is never configured: its real configuration may need credentials.
-    return this.opts.internal ? this.opts.internal.configureProvider(req) : { diagnostics: [] };
+  async configureProvider(_req: ConfigureProviderRequest): Promise<DiagnosticsResponse> {
+    // Never configured: a mocked provider's real configuration may need credentials, and an
+    // overridden resource's instance underneath is configured already.
+    return { diagnostics: [] };
   }
 
   async readResource(req: ReadResourceRequest): Promise<ReadResourceResponse> {
-    if (!this.handles("managed", req.typeName) && this.opts.internal) return this.opts.internal.readResource(req);
     if (req.priorState.kind === "null") {
       return {
         newState: req.priorState,
@@ -126,7 +115,6 @@ export class TestProvider implements Provider {
   }
 
   async planResourceChange(req: PlanResourceChangeRequest): Promise<PlanResourceChangeResponse> {
-    if (!this.handles("managed", req.typeName) && this.opts.internal) return this.opts.internal.planResourceChange(req);
     const base = { requiresReplace: [], plannedPrivate: EMPTY, legacyTypeSystem: false };
     if (req.config.kind === "null") return { ...base, plannedState: req.proposedNewState, diagnostics: [] };
     const schema = this.opts.schema.resourceTypes.get(req.typeName);
@@ -136,22 +124,18 @@ export class TestProvider implements Provider {
   }
 
   async applyResourceChange(req: ApplyResourceChangeRequest): Promise<ApplyResourceChangeResponse> {
-    if (!this.handles("managed", req.typeName) && this.opts.internal) return this.opts.internal.applyResourceChange(req);
     return { newState: req.plannedState, private: req.plannedPrivate ?? EMPTY, legacyTypeSystem: false, diagnostics: [] };
   }
 
-  async importResourceState(req: ImportResourceStateRequest): Promise<ImportResourceStateResponse> {
-    if (this.opts.internal && !this.mocked) return this.opts.internal.importResourceState(req);
+  async importResourceState(_req: ImportResourceStateRequest): Promise<ImportResourceStateResponse> {
     return { importedResources: [], diagnostics: [sourceless("Import not supported", "Importing is not supported in the testing context with a mocked provider.")] };
   }
 
-  async moveResourceState(req: MoveResourceStateRequest): Promise<MoveResourceStateResponse> {
-    if (this.opts.internal && !this.mocked) return this.opts.internal.moveResourceState(req);
+  async moveResourceState(_req: MoveResourceStateRequest): Promise<MoveResourceStateResponse> {
     return { targetState: nullVal(impliedType(EmptyBlock)), targetPrivate: EMPTY, diagnostics: [sourceless("Move not supported", "Moving resource state is not supported in the testing context with a mocked provider.")] };
   }
 
   async readDataSource(req: ReadDataSourceRequest): Promise<ReadDataSourceResponse> {
-    if (!this.handles("data", req.typeName) && this.opts.internal) return this.opts.internal.readDataSource(req);
     const schema = this.opts.schema.dataSources.get(req.typeName);
     if (!schema) return { state: req.config, diagnostics: [sourceless("Unknown data source", `No data source ${JSON.stringify(req.typeName)} in the provider schema.`)] };
     const r = new MockValueComposer(req.typeName).composeBySchema(schema.block, req.config, this.values("data", req.typeName));
@@ -172,6 +156,6 @@ export class TestProvider implements Provider {
   }
 
   async close(): Promise<void> {
-    if (this.opts.internal) await this.opts.internal.close();
+    // The instance underneath belongs to the run's provider manager, which closes it.
   }
 }

@@ -1,10 +1,12 @@
-// `override_module` and `override_resource`/`override_data` applied to one run's configuration
-// (a fresh load, so changing it touches nothing else). A module override turns the called module
-// into one with the same variables and only the given outputs (others null), so nothing inside it
-// is planned. Resource overrides reach the provider by resource type (core gives providers no
-// resource addresses): a target whose type another resource of the configuration shares is
-// refused with a clear error rather than overriding both.
-import { allConfigs, descendent, type Config } from "../configs/index.js";
+// `override_module`, `override_resource` and `override_data` of a run and its file
+// (OpenTofu's Config.transformOverriddenModulesForTest / transformOverriddenResourcesForTest):
+// a run's block wins over the file's for the same address (with a warning). A module override
+// turns the called module, in this run's fresh load of the configuration, into one with the same
+// variables and only the given outputs (others null), so nothing inside it is planned. Resource
+// overrides are resolved to the resources they name; the run's resource hook (factory.ts) then
+// answers every instance of those resources in process.
+import type { ConfigResource } from "../addrs/index.js";
+import { descendent, type Config } from "../configs/index.js";
 import { errorDiag, hasErrors, parseExpression, type Diagnostic } from "../hcl/index.js";
 import { formatValue, type Value } from "../values/index.js";
 import type { OverrideModule, OverrideResource } from "./file.js";
@@ -31,17 +33,68 @@ export function valueLiteral(v: Value): string {
   }
 }
 
+function blockName(o: OverrideResource): string {
+  return o.mode === "data" ? "override_data" : "override_resource";
+}
+
+/** The run's resource overrides, then the file's for addresses the run does not override (mergeOverriddenResources). */
+export function mergeResourceOverrides(run: readonly OverrideResource[], file: readonly OverrideResource[]): { overrides: OverrideResource[]; diagnostics: Diagnostic[] } {
+  const inRun = new Set(run.map((o) => o.target.toString()));
+  const overrides = [...run];
+  const diagnostics: Diagnostic[] = [];
+  for (const o of file) {
+    const addr = o.target.toString();
+    if (inRun.has(addr)) {
+      diagnostics.push({
+        severity: "warning",
+        summary: `Multiple \`${blockName(o)}\` blocks for the same address`,
+        detail: `\`${addr}\` is overridden in both global file and local run blocks. The declaration in global file block will be ignored.`,
+        subject: o.targetRange,
+      });
+      continue;
+    }
+    overrides.push(o);
+  }
+  return { overrides, diagnostics };
+}
+
+/** The run's module overrides, then the file's for modules the run does not override (mergeOverriddenModules). */
+export function mergeModuleOverrides(run: readonly OverrideModule[], file: readonly OverrideModule[]): { overrides: OverrideModule[]; diagnostics: Diagnostic[] } {
+  const inRun = new Set(run.map((o) => o.target.toString()));
+  const overrides = [...run];
+  const diagnostics: Diagnostic[] = [];
+  for (const o of file) {
+    const addr = o.target.toString();
+    if (inRun.has(addr)) {
+      diagnostics.push({
+        severity: "warning",
+        summary: "Multiple `override_module` blocks for the same address",
+        detail: `Module \`${addr}\` is overridden in both global file and local run blocks. The declaration in global file block will be ignored.`,
+        subject: o.targetRange,
+      });
+      continue;
+    }
+    overrides.push(o);
+  }
+  return { overrides, diagnostics };
+}
+
 export function applyModuleOverrides(config: Config, overrides: readonly OverrideModule[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const o of overrides) {
-    const target = descendent(config, o.target);
+    const target = descendent(config, o.target.steps);
     if (!target) {
-      diagnostics.push(errorDiag("Invalid override target", `Module call module.${o.target.join(".module.")} is not declared in the configuration under test.`, o.targetRange));
+      diagnostics.push(errorDiag(`Module not found: ${o.target.toString()}`, "Target points to an undefined module. Please, ensure module exists.", o.targetRange));
       continue;
     }
     const m = target.module;
-    for (const [name, out] of m.outputs) {
-      const v = o.outputs.get(name);
+    for (const name of o.outputs.keys()) {
+      if (!m.outputs.has(name)) {
+        diagnostics.push({ severity: "warning", summary: `Output not found: ${name}`, detail: "Specified output to override is not present in the module and will be ignored.", subject: o.targetRange });
+      }
+    }
+    for (const out of m.outputs.values()) {
+      const v = o.outputs.get(out.name);
       const parsed = parseExpression(v ? valueLiteral(v) : "null", o.targetRange.filename, o.targetRange.start);
       if (hasErrors(parsed.diagnostics)) {
         diagnostics.push(...parsed.diagnostics);
@@ -50,9 +103,6 @@ export function applyModuleOverrides(config: Config, overrides: readonly Overrid
       out.expr = parsed.result;
       out.dependsOn = [];
       out.preconditions = [];
-    }
-    for (const name of o.outputs.keys()) {
-      if (!m.outputs.has(name)) diagnostics.push({ severity: "warning", summary: `Ignored override for output \`${name}\``, detail: `The module has no output ${JSON.stringify(name)}.`, subject: o.targetRange });
     }
     m.managedResources.clear();
     m.dataResources.clear();
@@ -68,47 +118,52 @@ export function applyModuleOverrides(config: Config, overrides: readonly Overrid
   return diagnostics;
 }
 
-/** Override values by provider (source string) and resource type, per mode. */
-export type TypeOverrides = Map<string, { managed: Map<string, Map<string, Value>>; data: Map<string, Map<string, Value>> }>;
+/** Override values by the resource they override (ConfigResource string: `module.a.data.x.y`). */
+export type ResourceOverrides = Map<string, ReadonlyMap<string, Value>>;
 
-export function resourceOverridesByType(config: Config, overrides: readonly OverrideResource[]): { byType: TypeOverrides; diagnostics: Diagnostic[] } {
+function declared(config: Config, target: ConfigResource): { found: "module" | "resource" | "none"; mode?: "managed" | "data" } {
+  const mod = descendent(config, target.module.steps)?.module;
+  if (!mod) return { found: "none" };
+  const key = target.resource.toString();
+  const r = target.resource.mode === "data" ? mod.dataResources.get(key) : target.resource.mode === "managed" ? mod.managedResources.get(key) : undefined;
+  if (!r) return { found: "module" };
+  return { found: "resource", mode: target.resource.mode === "data" ? "data" : "managed" };
+}
+
+/** Resolves `override_resource`/`override_data` targets against the configuration under test. */
+export function resolveResourceOverrides(config: Config, overrides: readonly OverrideResource[]): { byResource: ResourceOverrides; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const byType: TypeOverrides = new Map();
-  const all = allConfigs(config);
+  const byResource: ResourceOverrides = new Map();
   for (const o of overrides) {
-    const steps = o.target.split(".");
-    const path: string[] = [];
-    let i = 0;
-    while (steps[i] === "module") {
-      path.push(steps[i + 1] ?? "");
-      i += 2;
-    }
-    const local = steps.slice(i).join(".");
-    const mod = descendent(config, path)?.module;
-    const rc = o.mode === "data" ? mod?.dataResources.get(local) : mod?.managedResources.get(local);
-    if (!rc || !rc.provider) {
-      diagnostics.push(errorDiag("Invalid override target", `${o.target} is not declared in the configuration under test.`, o.targetRange));
+    const addr = o.target.toString();
+    const d = declared(config, o.target);
+    if (d.found === "none") {
+      diagnostics.push(errorDiag(`Module not found: ${o.target.module.toString()}`, "Target points to resource in undefined module. Please, ensure module exists.", o.targetRange));
       continue;
     }
-    const same: string[] = [];
-    for (const c of all) {
-      const table = o.mode === "data" ? c.module.dataResources : c.module.managedResources;
-      for (const [k, r] of table) if (r.type === rc.type && r !== rc) same.push(`${c.path.map((p) => `module.${p}.`).join("")}${k}`);
+    if (d.found === "module") {
+      diagnostics.push(errorDiag(`Resource not found: ${addr}`, "Target points to undefined resource. Please, ensure resource exists.", o.targetRange));
+      continue;
     }
-    if (same.length > 0) {
+    if (d.mode !== o.mode) {
+      const targetMode = o.mode === "data" ? "resource" : "data";
       diagnostics.push(
         errorDiag(
-          "Override not supported for a shared resource type",
-          `Terrace overrides resources by type, and ${rc.type} is also used by ${same.join(", ")}. Override a resource whose type no other resource of the configuration uses, or mock the provider with mock_resource defaults.`,
+          `Unsupported \`${targetMode}\` target in \`${blockName(o)}\` block`,
+          `Target \`${addr}\` is \`${targetMode}\` block itself and cannot be overridden with \`${blockName(o)}\`.`,
           o.targetRange,
         ),
       );
       continue;
     }
-    const k = rc.provider.toString();
-    let entry = byType.get(k);
-    if (!entry) byType.set(k, (entry = { managed: new Map(), data: new Map() }));
-    entry[o.mode].set(rc.type, new Map(o.values));
+    byResource.set(addr, o.values);
   }
-  return { byType, diagnostics };
+  return { byResource, diagnostics };
+}
+
+/** A mock_provider's own overrides, matched by address only (tofu does not check them against the configuration). */
+export function providerResourceOverrides(overrides: readonly OverrideResource[]): ResourceOverrides {
+  const out: ResourceOverrides = new Map();
+  for (const o of overrides) if (!out.has(o.target.toString())) out.set(o.target.toString(), o.values);
+  return out;
 }

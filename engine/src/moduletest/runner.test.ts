@@ -150,6 +150,132 @@ run "one" {
     expect(suite.status).toBe("pass");
   });
 
+  it("overrides one resource of a type another resource shares, and answers an overridden resource of a real provider without calling it", async () => {
+    const files = {
+      "main.tf": `resource "aws_instance" "a" {\n  ami = "x"\n}\nresource "aws_instance" "b" {\n  ami = "y"\n}\n`,
+      // The factory's aws provider rejects every resource call: only the overrides can answer.
+      "main.tftest.hcl": `
+override_resource {
+  target = aws_instance.a
+  values = { arn = "arn:a" }
+}
+override_resource {
+  target = aws_instance.b
+  values = { arn = "arn:b" }
+}
+run "both" {
+  assert {
+    condition     = aws_instance.a.arn == "arn:a" && aws_instance.b.arn == "arn:b" && aws_instance.a.id != ""
+    error_message = "a: \${aws_instance.a.arn}, b: \${aws_instance.b.arn}"
+  }
+}
+`,
+    };
+    const { suite, messages } = await runFiles(files);
+    expect(messages).toEqual([]);
+    expect(suite.status).toBe("pass");
+  });
+
+  it("applies a mock_provider's own overrides only to resources of that configuration, and a run's override over the file's with tofu's warning", async () => {
+    const files = {
+      "main.tf": `provider "aws" {\n  alias = "one"\n}\nresource "aws_instance" "a" {\n  provider = aws.one\n}\nresource "aws_instance" "b" {}\n`,
+      "main.tftest.hcl": `
+mock_provider "aws" {}
+mock_provider "aws" {
+  alias = "one"
+  override_resource {
+    target = aws_instance.a
+    values = { arn = "arn:one" }
+  }
+  override_resource {
+    target = aws_instance.b
+    values = { arn = "arn:not-b" }
+  }
+}
+override_resource {
+  target = aws_instance.b
+  values = { arn = "arn:file" }
+}
+run "provider_level" {
+  assert {
+    condition     = aws_instance.a.arn == "arn:one" && aws_instance.b.arn == "arn:file"
+    error_message = "a: \${aws_instance.a.arn}, b: \${aws_instance.b.arn}"
+  }
+}
+run "run_level" {
+  override_resource {
+    target = aws_instance.b
+    values = { arn = "arn:run" }
+  }
+  assert {
+    condition     = aws_instance.b.arn == "arn:run"
+    error_message = "b: \${aws_instance.b.arn}"
+  }
+}
+`,
+    };
+    const { suite, messages } = await runFiles(files);
+    expect(messages).toEqual([
+      "run_level: Multiple `override_resource` blocks for the same address: `aws_instance.b` is overridden in both global file and local run blocks. The declaration in global file block will be ignored.",
+    ]);
+    expect(suite.status).toBe("pass");
+  });
+
+  it("refuses override targets that are not in the configuration or of the other mode, with tofu's texts", async () => {
+    const files = {
+      "main.tf": `module "child" {\n  source = "./child"\n}\nresource "aws_instance" "a" {}\n`,
+      "child/main.tf": `output "v" {\n  value = "v"\n}\n`,
+      "main.tftest.hcl": `
+mock_provider "aws" {}
+run "missing_resource" {
+  command = plan
+  override_resource {
+    target = aws_instance.missing
+  }
+}
+`,
+      "module.tftest.hcl": `
+mock_provider "aws" {}
+run "missing_module" {
+  command = plan
+  override_resource {
+    target = module.nowhere.aws_instance.a
+  }
+}
+`,
+      "mode.tftest.hcl": `
+mock_provider "aws" {}
+run "wrong_block" {
+  command = plan
+  override_data {
+    target = aws_instance.a
+  }
+}
+`,
+      "outputs.tftest.hcl": `
+mock_provider "aws" {}
+run "module_outputs" {
+  command = plan
+  override_module {
+    target  = module.child
+    outputs = { v = "x", w = "y" }
+  }
+  override_module {
+    target = module.other
+  }
+}
+`,
+    };
+    const { messages } = await runFiles(files);
+    expect(messages).toEqual([
+      "missing_resource: Resource not found: aws_instance.missing: Target points to undefined resource. Please, ensure resource exists.",
+      "wrong_block: Unsupported `resource` target in `override_data` block: Target `aws_instance.a` is `resource` block itself and cannot be overridden with `override_data`.",
+      "missing_module: Module not found: module.nowhere: Target points to resource in undefined module. Please, ensure module exists.",
+      "module_outputs: Output not found: w: Specified output to override is not present in the module and will be ignored.",
+      "module_outputs: Module not found: module.other: Target points to an undefined module. Please, ensure module exists.",
+    ]);
+  });
+
   const rule = async (testFile: string) => {
     const { suite, messages } = await runFiles({ "main.tf": MODULE, "main.tftest.hcl": testFile });
     return { status: suite.files[0]?.runs[0]?.status, messages };
@@ -285,7 +411,7 @@ check "small" {
 run "big" {
   command = plan
   variables { n = 500 }
-  expect_failures = [output.o]
+  expect_failures = [output.o, check.small]
 }
 run "notsmall" {
   command = plan
@@ -314,5 +440,24 @@ run "wrong" {
     await runner.run(found.files);
     expect(statuses).toEqual(["neg: pass", "big: pass", "notsmall: pass", "wrong: error"]);
     expect(messages).toEqual(["wrong: Resource precondition failed", "wrong: Missing expected failure"]);
+  });
+});
+
+describe("plan_options", () => {
+  it("refuses to force the replacement of a data source, as tofu does", async () => {
+    const { builtinFactory } = await import("../core/core.testkit.js");
+    const fs = new MemoryFS({
+      "main.tf": `data "terraform_remote_state" "x" {\n  backend = "local"\n}\n`,
+      "main.tftest.hcl": `run "replace_data" {\n  command = plan\n  plan_options {\n    replace = [data.terraform_remote_state.x]\n  }\n}\n`,
+    });
+    const found = discoverTestFiles(fs, { rootDir: "." });
+    const messages: string[] = [];
+    const view: TestView = {
+      file: () => undefined,
+      run: (r) => messages.push(...r.diagnostics.map((d) => `${r.name}: ${r.status}: ${d.summary} ${d.detail}`)),
+      destroySummary: () => undefined,
+    };
+    await new TestSuiteRunner({ loader: new Loader({ fs, workingDir: "." }), rootDir: ".", providers: builtinFactory(), globals: new Map() }, view).run(found.files);
+    expect(messages).toEqual(["replace_data: error: Can only target managed resources for forced replacements. data.terraform_remote_state.x"]);
   });
 });

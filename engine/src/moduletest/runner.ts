@@ -12,12 +12,12 @@ import { Context, type ProviderFactory } from "../core/index.js";
 import { errorDiag, formatRange, hasErrors, type Diagnostic, type Range, type Traverser } from "../hcl/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
-import type { GetProviderSchemaResponse, Provider } from "../providers/index.js";
+import type { GetProviderSchemaResponse } from "../providers/index.js";
 import { State } from "../states/index.js";
 import { BoolType, asBool, convert, isKnown, objectVal, unmarkDeep, type Func, type Value } from "../values/index.js";
-import type { TestFile, TestProvider, TestRun } from "./file.js";
-import { TestProvider as MockingProvider, type TypeValues } from "./mock.js";
-import { applyModuleOverrides, resourceOverridesByType } from "./override.js";
+import type { TestFile, TestRun } from "./file.js";
+import { runProviderHooks, type RunProviderHooks } from "./factory.js";
+import { applyModuleOverrides, mergeModuleOverrides, mergeResourceOverrides, resolveResourceOverrides } from "./override.js";
 import { applyTestProviders, runProviders } from "./providers.js";
 import { AssertionScope } from "./scope.js";
 import { mergeStatus, type FileResult, type RunResult, type SuiteResult } from "./status.js";
@@ -48,7 +48,7 @@ export interface SuiteOptions {
 
 interface FileState {
   run: RunResult | undefined;
-  runConfig: { config: Config; inputs: Map<string, InputValue>; factory: ProviderFactory } | undefined;
+  runConfig: { config: Config; inputs: Map<string, InputValue>; hooks: RunProviderHooks } | undefined;
   state: State;
 }
 
@@ -136,14 +136,23 @@ export class TestSuiteRunner {
   }
 
   /** The run's variable values: run-level over file-level over the command line and files. */
-  private variables(run: TestRun, file: TestFile, config: Config | undefined, runOutputs: ReadonlyMap<string, Value>): { values: Map<string, Value>; diagnostics: Diagnostic[] } {
+  private variables(
+    run: TestRun,
+    file: TestFile,
+    config: Config | undefined,
+    runOutputs: ReadonlyMap<string, Value>,
+  ): { values: Map<string, Value>; ranges: Map<string, Range>; diagnostics: Diagnostic[] } {
     const diagnostics: Diagnostic[] = [];
     const values = new Map<string, Value>();
+    // Where the test file sets a value: core's "not suitable" errors point there.
+    const ranges = new Map<string, Range>();
     const ctx = new EvalContext(new Map([["run", objectVal(runOutputs)]]), this.functions(this.opts.rootDir));
     const fromExpr = (name: string, expr: Parameters<typeof evaluateAny>[0]) => {
       const r = evaluateAny(expr, ctx);
       diagnostics.push(...r.diagnostics);
-      if (!hasErrors(r.diagnostics)) values.set(name, r.value);
+      if (hasErrors(r.diagnostics)) return;
+      values.set(name, r.value);
+      ranges.set(name, expr.range);
     };
     for (const [name, uv] of this.opts.globals) {
       const decl = config?.module.variables.get(name);
@@ -153,7 +162,7 @@ export class TestSuiteRunner {
     }
     for (const [name, expr] of file.variables) fromExpr(name, expr);
     for (const [name, expr] of run.variables) fromExpr(name, expr);
-    return { values, diagnostics };
+    return { values, ranges, diagnostics };
   }
 
   private loadConfig(dir: string, values: ReadonlyMap<string, Value>): { config: Config | undefined; diagnostics: Diagnostic[] } {
@@ -168,49 +177,10 @@ export class TestSuiteRunner {
     return { config: r.config, diagnostics: r.diagnostics };
   }
 
-  /** The provider factory for one run: mocked providers and overridden resource types in process. */
-  private async runFactory(config: Config, providers: ReadonlyMap<string, TestProvider>, run: TestRun, file: TestFile): Promise<{ factory: ProviderFactory; diagnostics: Diagnostic[] }> {
-    const diagnostics: Diagnostic[] = [];
-    const mocked = new Map<string, { managed: Map<string, Map<string, Value>>; data: Map<string, Map<string, Value>> }>();
-    const overrides = [...file.overrideResources, ...run.overrideResources];
-    for (const [key, p] of providers) {
-      if (!p.mock) continue;
-      const type = config.module.providerConfigs.get(key)?.providerType;
-      if (!type) continue;
-      const k = type.toString();
-      let m = mocked.get(k);
-      if (!m) mocked.set(k, (m = { managed: new Map(), data: new Map() }));
-      for (const mr of p.mock.mockResources) if (!m[mr.mode].has(mr.type)) m[mr.mode].set(mr.type, mr.defaults);
-      overrides.push(...p.mock.overrideResources);
-    }
-    const o = resourceOverridesByType(config, overrides);
-    diagnostics.push(...o.diagnostics);
-    const base = this.opts.providers;
-    const schemas = this.schemas;
-    const factory: ProviderFactory = async (addr) => {
-      const k = addr.toString();
-      const mock = mocked.get(k);
-      const over = o.byType.get(k);
-      if (!mock && !over) return base(addr);
-      const s = await schemas.get(addr);
-      if (!s.schema) return { ok: false, diagnostics: s.diagnostics };
-      let internal: Provider | undefined;
-      if (!mock) {
-        const started = await base(addr);
-        if (!started.ok) return started;
-        internal = started.provider;
-      }
-      const none = new Map<string, Map<string, Value>>();
-      const defaults: TypeValues = { managed: mock?.managed ?? none, data: mock?.data ?? none };
-      const overridden: TypeValues = { managed: over?.managed ?? none, data: over?.data ?? none };
-      return { ok: true, provider: new MockingProvider({ internal, schema: s.schema, mockDefaults: defaults, overrides: overridden }) };
-    };
-    return { factory, diagnostics };
-  }
-
-  private context(factory: ProviderFactory): Context {
+  private context(hooks: RunProviderHooks): Context {
     return new Context({
-      providers: factory,
+      providers: hooks.factory,
+      resourceProvider: hooks.resourceProvider,
       ...(this.opts.parallelism ? { parallelism: this.opts.parallelism } : {}),
       ...(this.opts.functionFS ? { functionFS: this.opts.functionFS } : {}),
       ...(this.opts.cwd ? { cwd: this.opts.cwd } : {}),
@@ -230,7 +200,7 @@ export class TestSuiteRunner {
       run.status = mergeStatus(run.status, "error");
       return { state, updated: false };
     };
-    const v = validateExpectFailures(cfg.expectFailures);
+    const v = checkExpectFailureReferences(cfg.expectFailures);
     if (hasErrors(v)) return fail(v);
     const planOpts = runPlanOptions(cfg);
     if (hasErrors(planOpts.diagnostics)) return fail(planOpts.diagnostics);
@@ -251,18 +221,23 @@ export class TestSuiteRunner {
     const evaluator = config.module.staticEvaluator;
     const pd = applyTestProviders(config, passed.providers, (p: ConfigProvider) => (evaluator ? decodeProviderStaticFields(p, evaluator) : []));
     if (hasErrors(pd)) return fail(pd);
-    const md = applyModuleOverrides(config, [...file.config.overrideModules, ...cfg.overrideModules]);
+    const mods = mergeModuleOverrides(cfg.overrideModules, file.config.overrideModules);
+    const md = [...mods.diagnostics, ...applyModuleOverrides(config, mods.overrides)];
     if (hasErrors(md)) return fail(md);
-    run.diagnostics.push(...pd, ...md);
-    const f = await this.runFactory(config, passed.providers, cfg, file.config);
-    if (hasErrors(f.diagnostics)) return fail(f.diagnostics);
+    const res = mergeResourceOverrides(cfg.overrideResources, file.config.overrideResources);
+    const resolved = resolveResourceOverrides(config, res.overrides);
+    const rd = [...res.diagnostics, ...resolved.diagnostics];
+    if (hasErrors(rd)) return fail(rd);
+    run.diagnostics.push(...pd, ...md, ...rd);
+    const hooks = runProviderHooks(config, passed.providers, resolved.byResource, this.opts.providers, (p) => this.schemas.get(p));
 
     const inputs = new Map<string, InputValue>();
     for (const name of config.module.variables.keys()) {
       const value = vars.values.get(name);
-      if (value !== undefined) inputs.set(name, { value, sourceType: "config" });
+      const sourceRange = vars.ranges.get(name);
+      if (value !== undefined) inputs.set(name, { value, sourceType: "config", ...(sourceRange ? { sourceRange } : {}) });
     }
-    const ctx = this.context(f.factory);
+    const ctx = this.context(hooks);
     const planned = await ctx.plan(config, state, {
       mode: cfg.options.mode,
       refresh: cfg.options.refresh,
@@ -270,13 +245,11 @@ export class TestSuiteRunner {
       replace: planOpts.replace,
       targets: planOpts.targets,
     });
-    const expected = expectedFailures(cfg.expectFailures);
-    const planDiags = filterExpectedFailures(planned.diagnostics, expected, config);
     const assertionVars = new Map(vars.values);
     for (const [name, decl] of config.module.variables) if (!assertionVars.has(name) && decl.default !== undefined) assertionVars.set(name, decl.default);
 
     if (cfg.command === "plan") {
-      const diags = [...planDiags, ...missingExpectedFailures(expected)];
+      const diags = validateExpectedFailures(planned.diagnostics, expectedFailures(cfg.expectFailures), config);
       run.diagnostics.push(...diags);
       if (hasErrors(diags)) {
         run.status = mergeStatus(run.status, "error");
@@ -287,15 +260,19 @@ export class TestSuiteRunner {
       this.evaluate(run, config, planResourceValues(planned.plan, planned.schemas), outputs, assertionVars, runOutputs, dir);
       return { state, updated: false, outputs };
     }
-    run.diagnostics.push(...planDiags);
-    if (hasErrors(planDiags)) {
+    // An apply run's expected failures are for the apply: a failure while planning (expected
+    // or not) stops the run. Otherwise the plan's check block warnings are dropped, as the
+    // apply reports its own.
+    if (hasErrors(planned.diagnostics)) {
+      run.diagnostics.push(...planned.diagnostics);
       run.status = mergeStatus(run.status, "error");
       return { state, updated: false };
     }
+    run.diagnostics.push(...planned.diagnostics.filter((d) => d.summary !== CHECK_ASSERTION_FAILED));
     const applied = await ctx.apply(planned.plan, config);
-    const applyDiags = [...filterExpectedFailures(applied.diagnostics, expected, config), ...missingExpectedFailures(expected)];
+    const applyDiags = validateExpectedFailures(applied.diagnostics, expectedFailures(cfg.expectFailures), config);
     run.diagnostics.push(...applyDiags);
-    const runConfig = { config, inputs, factory: f.factory };
+    const runConfig = { config, inputs, hooks };
     if (hasErrors(applyDiags)) {
       run.status = mergeStatus(run.status, "error");
       return { state: applied.state, updated: true, runConfig };
@@ -373,7 +350,7 @@ export class TestSuiteRunner {
       if (!fs.run || !fs.runConfig) {
         if (!state.empty()) diagnostics.push(errorDiag("Inconsistent state", `Found inconsistent state while cleaning up ${file.name}. This is a bug in Terrace - please report it`));
       } else if (!state.empty()) {
-        const ctx = this.context(fs.runConfig.factory);
+        const ctx = this.context(fs.runConfig.hooks);
         const p = await ctx.plan(fs.runConfig.config, state, { mode: "destroy", refresh: true, variables: fs.runConfig.inputs });
         diagnostics.push(...p.diagnostics);
         if (!hasErrors(p.diagnostics)) {
@@ -388,7 +365,7 @@ export class TestSuiteRunner {
 }
 
 /** Only checkable objects may be expected to fail (TestRun.Validate). */
-function validateExpectFailures(traversals: readonly Traverser[][]): Diagnostic[] {
+function checkExpectFailureReferences(traversals: readonly Traverser[][]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const t of traversals) {
     const root = t[0]?.kind === "Root" ? t[0].name : "";
@@ -448,13 +425,14 @@ function sameRange(a: Range | undefined, b: Range | undefined): boolean {
 }
 
 /**
- * Removes the failures a run expects (ValidateExpectedFailures). Core reports a root variable's
- * failed validation as "Invalid value for variable" naming the rule's range, and a failed
- * resource/output condition or check assertion at the rule's condition; each is matched to the
- * checkable object whose rule it is. Check blocks report warnings, which an expected failure
- * takes away too.
+ * OpenTofu's ValidateExpectedFailures: removes the failures a run expects, turns a check block's
+ * failed assertion (a warning outside tests) into an error unless it is expected, and adds a
+ * "Missing expected failure" for each expected object that did not fail. Core reports a root
+ * variable's failed validation as "Invalid value for variable" naming the rule's range, and a
+ * failed resource/output condition or check assertion at the rule's condition; each is matched
+ * to the checkable object whose rule it is.
  */
-function filterExpectedFailures(diags: readonly Diagnostic[], expected: Expected[], config: Config): Diagnostic[] {
+function validateExpectedFailures(diags: readonly Diagnostic[], expected: Expected[], config: Config): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const d of diags) {
     if (d.severity === "error" && d.summary === "Invalid value for variable") {
@@ -466,22 +444,28 @@ function filterExpectedFailures(diags: readonly Diagnostic[], expected: Expected
     }
     if (CONDITION_FAILURES.has(d.summary)) {
       const e = expected.find((x) => x.root !== "var" && checkableRules(x, config).some((rule) => sameRange(rule.condition?.range, d.subject)));
-      if (e) {
+      if (e && (d.severity === "error" || d.summary === CHECK_ASSERTION_FAILED)) {
         e.found = true;
+        continue;
+      }
+      if (d.summary === CHECK_ASSERTION_FAILED) {
+        out.push({ ...d, severity: "error" });
         continue;
       }
     }
     out.push(d);
   }
-  return out;
+  return [...out, ...missingExpectedFailures(expected)];
 }
+
+const CHECK_ASSERTION_FAILED = "Check block assertion failed";
 
 /** What core calls a failed condition of a checkable object (core/conditions.ts). */
 const CONDITION_FAILURES: ReadonlySet<string> = new Set([
   "Resource precondition failed",
   "Resource postcondition failed",
   "Module output value precondition failed",
-  "Check block assertion failed",
+  CHECK_ASSERTION_FAILED,
 ]);
 
 function missingExpectedFailures(expected: readonly Expected[]): Diagnostic[] {
@@ -498,7 +482,15 @@ function runPlanOptions(run: TestRun): { replace: AbsResourceInstance[]; targets
   for (const t of run.options.replace) {
     const r = parseAbsResourceInstance(t);
     diagnostics.push(...r.diagnostics);
-    if (r.result) replace.push(r.result);
+    if (!r.result || hasErrors(r.diagnostics)) continue;
+    if (r.result.resource.resource.mode !== "managed") {
+      const first = t[0];
+      const last = t[t.length - 1];
+      const subject = first && last ? { ...first.range, end: last.range.end } : undefined;
+      diagnostics.push(errorDiag("Can only target managed resources for forced replacements.", r.result.toString(), subject));
+      continue;
+    }
+    replace.push(r.result);
   }
   for (const t of run.options.target) {
     const r = parseTarget(t);

@@ -7,7 +7,7 @@
 import { type Config } from "../configs/index.js";
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic, type Traverser } from "../hcl/index.js";
 import { EvalContext, evaluateAny, expressionVariables } from "../lang/eval/index.js";
-import { DynamicVal, objectVal, stringVal, tupleVal, type Func, type Value } from "../values/index.js";
+import { DynamicPseudoType, DynamicVal, nullVal, objectVal, stringVal, tupleVal, type Func, type Value } from "../values/index.js";
 
 /** Resource instance values of one module instance: resource key (`aws_x.a`, `data.x.y`) → instance key string → value. */
 export type ModuleResourceValues = Map<string, Map<string, Value>>;
@@ -121,6 +121,13 @@ class ModuleScope {
     return resourceShape(this.resources().get(key), kind);
   }
 
+  /** The root outputs: a declared output with no value (a null one is not stored) is null. */
+  private outputValues(): Map<string, Value> {
+    const out = new Map(this.input.outputs);
+    for (const name of this.config.module.outputs.keys()) if (!out.has(name)) out.set(name, nullVal(DynamicPseudoType));
+    return out;
+  }
+
   /** The context for expressions with the given traversals, with undeclared-name errors. */
   context(traversals: readonly Traverser[][], testScope: boolean): { ctx: EvalContext; diagnostics: Diagnostic[] } {
     const diagnostics: Diagnostic[] = [];
@@ -136,6 +143,16 @@ class ModuleScope {
       switch (root) {
         case "var": {
           if (testScope) {
+            if (first !== undefined && !this.input.variables.has(first) && !mod.variables.has(first)) {
+              diagnostics.push(
+                errorDiag(
+                  "Reference to undeclared input variable",
+                  `An input variable with the name ${JSON.stringify(first)} has not been declared. This variable can be declared with a variable ${JSON.stringify(first)} {} block.`,
+                  t[0]?.range,
+                ),
+              );
+              break;
+            }
             vars.set("var", objectVal(this.input.variables));
             break;
           }
@@ -158,7 +175,7 @@ class ModuleScope {
             diagnostics.push(errorDiag("Reference to undeclared output value", `An output value with the name ${JSON.stringify(first)} has not been declared.`, t[0]?.range));
             break;
           }
-          vars.set("output", objectVal(this.input.outputs));
+          vars.set("output", objectVal(this.outputValues()));
           break;
         case "run":
           if (!testScope) break;

@@ -67,12 +67,14 @@ export function emptyChanges(): Changes {
   return { resources: [], outputs: [] };
 }
 
+/** A NoOp that neither moves nor imports: nothing any rendering of the plan shows for it. */
+export function isQuietNoOp(r: ResourceInstanceChange): boolean {
+  return r.change.action === "NoOp" && r.change.importing === undefined && r.addr.equal(r.prevRunAddr);
+}
+
 /** Changes.Empty: no resource or output change other than NoOp (Read of data sources counts). */
 export function changesEmpty(c: Changes): boolean {
-  for (const r of c.resources) {
-    if (r.change.action !== "NoOp" || r.change.importing !== undefined) return false;
-    if (!r.addr.equal(r.prevRunAddr)) return false;
-  }
+  for (const r of c.resources) if (!isQuietNoOp(r)) return false;
   for (const o of c.outputs) if (o.change.action !== "NoOp") return false;
   return true;
 }

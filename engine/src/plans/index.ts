@@ -14,6 +14,7 @@ export {
 export {
   emptyChanges,
   changesEmpty,
+  isQuietNoOp,
   resourceInstanceChange,
   outputChange,
   newResourceInstanceChange,

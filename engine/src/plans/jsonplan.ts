@@ -20,7 +20,7 @@ import {
   type Value,
 } from "../values/index.js";
 import { actionReasonJSON, actionStrings } from "./action.js";
-import type { OutputChange, ResourceInstanceChange } from "./changes.js";
+import { isQuietNoOp, type OutputChange, type ResourceInstanceChange } from "./changes.js";
 import { goArray, goBool, goMap, goObject, goString, omitEmptyArray, omitEmptyString } from "./gojson.js";
 import { marshalCheckResults } from "./jsonchecks.js";
 import { marshalConfigJSON, type ExpressionMarshaler } from "./jsonconfig.js";
@@ -372,7 +372,9 @@ export function marshalPlanForRenderer(p: Plan, schemas: Schemas): MarshalResult
     const drift = visibleDrift(p);
     return goObject([
       ["resource_drift", omitEmptyArray(drift.length > 0 ? marshalResourceChanges(drift, schemas) : [])],
-      ["resource_changes", omitEmptyArray(marshalResourceChanges(p.changes.resources, schemas))],
+      // The renderer skips quiet NoOps; leaving them out spares marshalling every unchanged
+      // instance of a large configuration only to drop it again.
+      ["resource_changes", omitEmptyArray(marshalResourceChanges(p.changes.resources.filter((r) => !isQuietNoOp(r)), schemas))],
       ["output_changes", marshalOutputChanges(p.changes.outputs)],
       ["relevant_attributes", relevantAttributesJSON(p)],
     ]);

@@ -14,6 +14,7 @@ import {
   type StringKind,
 } from "../providers/schema/index.js";
 import { compareStrings, typeToJSON, type TypeJSON } from "../values/index.js";
+import type { GetProviderSchemaResponse } from "../providers/index.js";
 import type { ProviderDefinition } from "./provider.js";
 import { configSchema, functionDecl, sortedEntries, type Schema } from "./schema.js";
 
@@ -158,5 +159,21 @@ export function providerSchemaJSON<M>(def: ProviderDefinition<M>): ProviderSchem
   if (eph) out.ephemeral_resource_schemas = eph;
   const fns = sortedEntries(def.functions);
   if (fns.length > 0) out.functions = Object.fromEntries(fns.map(([name, f]) => [name, functionJSON(functionDecl(f))]));
+  return out;
+}
+
+/** The same entry from a provider's GetProviderSchema response (the CLI's `providers schema -json`). */
+export function providerSchemaResponseJSON(r: GetProviderSchemaResponse): ProviderSchemaJSON {
+  const schema = (x: { readonly version: number; readonly block: Block }): SchemaJSON => ({ version: x.version, block: blockToJSON(x.block) });
+  const map = (m: ReadonlyMap<string, { readonly version: number; readonly block: Block }>) =>
+    m.size > 0 ? Object.fromEntries(sortedMap(m).map(([n, x]) => [n, schema(x)])) : undefined;
+  const out: ProviderSchemaJSON = { provider: schema(r.provider) };
+  const resources = map(r.resourceTypes);
+  if (resources) out.resource_schemas = resources;
+  const data = map(r.dataSources);
+  if (data) out.data_source_schemas = data;
+  const eph = map(r.ephemeralResources);
+  if (eph) out.ephemeral_resource_schemas = eph;
+  if (r.functions.size > 0) out.functions = Object.fromEntries(sortedMap(r.functions).map(([name, f]) => [name, functionJSON(f)]));
   return out;
 }

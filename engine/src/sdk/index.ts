@@ -15,6 +15,7 @@ export {
 } from "./diagnostics.js";
 export {
   providerSchemaJSON,
+  providerSchemaResponseJSON,
   schemaToJSON,
   type AttributeJSON,
   type BlockJSON,

@@ -2,9 +2,9 @@
 // snapshots over time, and the entry points that read any supported format and write v4.
 import type { Diagnostic } from "../hcl/index.js";
 
-import { goField, goKindName, parseGoJSON, type JsonNode } from "../values/index.js";
+import { goField, goKindName, parseGoJSON, type JsonNode, type JsonParseResult } from "../values/index.js";
 import { State } from "./state.js";
-import { isValidGoVersion, readStateV4, writeStateV4 } from "./version4.js";
+import { STATE_V4_RAW_MEMBERS, isValidGoVersion, readStateV4, writeStateV4 } from "./version4.js";
 
 /** The OpenTofu release whose state format and messages this module follows. */
 export const DEFAULT_TOFU_VERSION = "1.11.0";
@@ -69,7 +69,8 @@ export function readStateFile(input: Uint8Array | string, opts: ReadOptions = {}
     };
   }
 
-  const sniffed = sniffJSONStateVersion(src);
+  const parsed = parseGoJSON(src, STATE_V4_RAW_MEMBERS);
+  const sniffed = sniffJSONStateVersion(parsed);
   if (sniffed.diagnostics.some((d) => d.severity === "error") || sniffed.version === undefined) {
     return { kind: "error", diagnostics: sniffed.diagnostics };
   }
@@ -83,11 +84,12 @@ export function readStateFile(input: Uint8Array | string, opts: ReadOptions = {}
     };
   }
   if (version === 4n) {
-    const r = readStateV4(src);
+    // The document is parsed once: the sniffing pass's tree is the one the v4 decoder reads.
+    const r = readStateV4(src, parsed.ok ? parsed.node : undefined);
     if (!r.file || r.diagnostics.some((d) => d.severity === "error")) return { kind: "error", diagnostics: r.diagnostics };
     return { kind: "ok", file: r.file, diagnostics: r.diagnostics };
   }
-  const creator = sniffJSONStateTerraformVersion(src);
+  const creator = sniffJSONStateTerraformVersion(parsed);
   const detail =
     creator !== ""
       ? `The state file uses format version ${version}, which is not supported by OpenTofu ${thisVersion}. This state file was created by OpenTofu ${creator}.`
@@ -95,9 +97,8 @@ export function readStateFile(input: Uint8Array | string, opts: ReadOptions = {}
   return { kind: "error", diagnostics: [err(detail)] };
 }
 
-function sniffJSONStateVersion(src: Uint8Array): { version: bigint | undefined; diagnostics: Diagnostic[] } {
+function sniffJSONStateVersion(parsed: JsonParseResult): { version: bigint | undefined; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const parsed = parseGoJSON(src);
   let version: bigint | undefined;
   if (!parsed.ok) {
     diagnostics.push(err(`The state file could not be parsed as JSON: syntax error at byte offset ${parsed.error.offset}.`));
@@ -133,8 +134,7 @@ function isEncryptionPayload(node: JsonNode): boolean {
   return v !== undefined && v.t === "string" && v.v !== "";
 }
 
-function sniffJSONStateTerraformVersion(src: Uint8Array): string {
-  const parsed = parseGoJSON(src);
+function sniffJSONStateTerraformVersion(parsed: JsonParseResult): string {
   if (!parsed.ok || parsed.node.t !== "object") return "";
   const v = goField(parsed.node, "terraform_version");
   if (!v || v.t !== "string" || !isValidGoVersion(v.v)) return "";

@@ -113,7 +113,7 @@ export class SyncState {
     const s = this.s();
     const ms = obj ? s.ensureModule(addr.module) : s.module(addr.module);
     ms?.setResourceInstanceCurrent(addr.resource, copy, provider, providerKey);
-    this.emit({ kind: "setCurrent", addr, obj: copy && deepCopyObjectSrc(copy), provider, providerKey });
+    if (this.observer) this.emit({ kind: "setCurrent", addr, obj: copy && deepCopyObjectSrc(copy), provider, providerKey });
   }
 
   setResourceInstanceDeposed(
@@ -127,7 +127,7 @@ export class SyncState {
     const s = this.s();
     const ms = obj ? s.ensureModule(addr.module) : s.module(addr.module);
     ms?.setResourceInstanceDeposed(addr.resource, deposedKey, copy, provider, providerKey);
-    this.emit({ kind: "setDeposed", addr, deposedKey, obj: copy && deepCopyObjectSrc(copy), provider, providerKey });
+    if (this.observer) this.emit({ kind: "setDeposed", addr, deposedKey, obj: copy && deepCopyObjectSrc(copy), provider, providerKey });
   }
 
   /** Moves the current object aside (create_before_destroy); NotDeposed when there was none. */

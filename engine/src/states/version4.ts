@@ -38,6 +38,7 @@ import {
   unmarkDeep,
   unmarshalJSON,
   type JsonNode,
+  type JsonParseResult,
   type Path,
   type PathStep,
 } from "../values/index.js";
@@ -367,9 +368,15 @@ export interface ReadV4Result {
   diagnostics: Diagnostic[];
 }
 
-/** readStateV4: decodes and validates a version 4 snapshot. */
-export function readStateV4(src: Uint8Array): ReadV4Result {
-  const parsed = parseGoJSON(src);
+/**
+ * The members the v4 decoder keeps only as raw text (decoded later against a schema): parsing
+ * skims them (see parseGoJSON), which spares building a tree for every object in the state.
+ */
+export const STATE_V4_RAW_MEMBERS: ReadonlySet<string> = new Set(["attributes", "sensitive_attributes", "identity"]);
+
+/** readStateV4: decodes and validates a version 4 snapshot (`tree`: src already parsed with STATE_V4_RAW_MEMBERS). */
+export function readStateV4(src: Uint8Array, tree?: JsonNode): ReadV4Result {
+  const parsed: JsonParseResult = tree ? { ok: true, node: tree } : parseGoJSON(src, STATE_V4_RAW_MEMBERS);
   if (!parsed.ok) {
     return {
       file: undefined,

@@ -29,6 +29,24 @@ describe("Go-compatible JSON", () => {
     expect(r.ok ? undefined : r.error).toMatchObject({ message: "exceeded max depth", kind: "depth" });
   });
 
+  it("skims raw members: same errors and spans, no tree inside them", () => {
+    const raw = new Set(["attributes"]);
+    const src = '{"a": 1, "Attributes": {"x": [1, "\\u00e9", {"y": null}]}, "b": "t"}';
+    const full = parseGoJSON(enc(src));
+    const skim = parseGoJSON(enc(src), raw);
+    if (!full.ok || !skim.ok || full.node.t !== "object" || skim.node.t !== "object") throw new Error("parse failed");
+    const [fa, sa] = [goField(full.node, "attributes"), goField(skim.node, "attributes")];
+    expect(sa).toMatchObject({ t: "object", entries: [], start: fa?.start, end: fa?.end });
+    expect(compactGo(enc(src), sa?.start, sa?.end)).toBe(compactGo(enc(src), fa?.start, fa?.end));
+    expect(goField(skim.node, "b")).toEqual(goField(full.node, "b"));
+    for (const bad of ['{"attributes": {"x": [1,]}}', '{"attributes": {"x": "\\q"}}', '{"attributes": {"x": tru}}', '{"attributes": {"x": "a\nb"}}', '{"attributes": [']) {
+      const a = parseGoJSON(enc(bad));
+      const b = parseGoJSON(enc(bad), raw);
+      expect(b.ok).toBe(false);
+      expect(b.ok ? undefined : b.error).toEqual(a.ok ? "ok" : a.error);
+    }
+  });
+
   it("keeps number text and raw spans", () => {
     const n = node(' {"n": 1.50e+3} ');
     expect(n).toMatchObject({ t: "object", start: 1, end: 15, entries: [["n", { t: "number", raw: "1.50e+3", start: 7, end: 14 }]] });

@@ -52,10 +52,18 @@ function hexValue(c: number): number {
   return c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10;
 }
 
+const NO_ENTRIES: Array<[string, JsonNode]> = [];
+const NO_ITEMS: JsonNode[] = [];
+
 class Parser {
   pos = 0;
   depth = 0;
-  constructor(readonly src: Uint8Array) {}
+  /** Above zero inside a value kept as raw text: validated as usual, but no tree is built. */
+  skimming = 0;
+  constructor(
+    readonly src: Uint8Array,
+    readonly rawKeys: ReadonlySet<string> | undefined,
+  ) {}
 
   fail(context: string, kind: "syntax" | "trailing" = "syntax"): never {
     if (this.pos >= this.src.length) throw new SyntaxFailure({ message: "unexpected end of JSON input", offset: this.src.length, kind });
@@ -133,7 +141,8 @@ class Parser {
 
   object(): JsonNode {
     const start = this.pos;
-    const entries: Array<[string, JsonNode]> = [];
+    const skim = this.skimming > 0;
+    const entries: Array<[string, JsonNode]> = skim ? NO_ENTRIES : [];
     if (this.open(0x7d)) {
       do {
         if (this.src[this.pos] !== 0x22) this.fail("looking for beginning of object key string");
@@ -142,7 +151,14 @@ class Parser {
         if (this.src[this.pos] !== 0x3a) this.fail("after object key");
         this.pos++;
         this.skipSpace();
+        if (skim) {
+          this.value("looking for beginning of value");
+          continue;
+        }
+        const raw = this.rawKeys !== undefined && this.rawKeys.has(key.toLowerCase());
+        if (raw) this.skimming++;
         entries.push([key, this.value("looking for beginning of value")]);
+        if (raw) this.skimming--;
       } while (this.more(0x7d, "after object key:value pair"));
     }
     return { t: "object", entries, start, end: this.pos };
@@ -150,10 +166,12 @@ class Parser {
 
   array(): JsonNode {
     const start = this.pos;
-    const items: JsonNode[] = [];
+    const skim = this.skimming > 0;
+    const items: JsonNode[] = skim ? NO_ITEMS : [];
     if (this.open(0x5d)) {
       do {
-        items.push(this.value("looking for beginning of value"));
+        const item = this.value("looking for beginning of value");
+        if (!skim) items.push(item);
       } while (this.more(0x5d, "after array element"));
     }
     return { t: "array", items, start, end: this.pos };
@@ -196,7 +214,7 @@ class Parser {
       if (s === 0x2b || s === 0x2d) this.pos++;
       this.digits("in exponent of numeric literal", true);
     }
-    return { t: "number", raw: utf8.decode(this.src.subarray(start, this.pos)), start, end: this.pos };
+    return { t: "number", raw: this.skimming > 0 ? "" : utf8.decode(this.src.subarray(start, this.pos)), start, end: this.pos };
   }
 
   string(): string {
@@ -209,6 +227,10 @@ class Parser {
       if (this.pos >= this.src.length) this.fail("in string literal");
       const c = this.src[this.pos] as number;
       if (c === 0x22) {
+        if (this.skimming > 0) {
+          this.pos++;
+          return "";
+        }
         out += utf8.decode(this.src.subarray(runStart, this.pos));
         this.pos++;
         return surrogates ? wellFormed(out) : out;
@@ -218,7 +240,7 @@ class Parser {
         this.pos++;
         continue;
       }
-      out += utf8.decode(this.src.subarray(runStart, this.pos));
+      if (this.skimming === 0) out += utf8.decode(this.src.subarray(runStart, this.pos));
       this.pos++;
       const esc = this.src[this.pos];
       switch (esc) {
@@ -289,9 +311,13 @@ function wellFormed(s: string): string {
 /**
  * Parses a whole JSON document the way Go's json.Unmarshal validates it first. The parser recurses
  * once per level of nesting, so input nested deeper than the stack allows fails like Go's limit.
+ *
+ * `rawKeys` (lower case, matched as goField matches) names members the caller only keeps as raw
+ * text (json.RawMessage): their values are validated exactly as the rest are, but come back with
+ * their kind and byte span only — empty entries, items, strings and number text.
  */
-export function parseGoJSON(src: Uint8Array): JsonParseResult {
-  const p = new Parser(src);
+export function parseGoJSON(src: Uint8Array, rawKeys?: ReadonlySet<string>): JsonParseResult {
+  const p = new Parser(src, rawKeys);
   try {
     return { ok: true, node: p.document() };
   } catch (e) {
@@ -341,16 +367,28 @@ const AMP = 0x26;
  * insignificant whitespace, keeps string escapes as written, escapes <, >, &, U+2028 and U+2029.
  */
 export function compactGo(src: Uint8Array, start = 0, end = src.length): string {
-  const out: number[] = [];
-  let inString = false;
-  const pushAscii = (s: string): void => {
-    for (let i = 0; i < s.length; i++) out.push(s.charCodeAt(i));
+  // Output is never longer than the input except for the escapes (6 bytes for 1 or 3): the
+  // buffer grows only then.
+  let out = new Uint8Array(end - start + 16);
+  let n = 0;
+  const room = (k: number): void => {
+    if (n + k <= out.length) return;
+    const bigger = new Uint8Array(Math.max(out.length * 2, n + k));
+    bigger.set(out.subarray(0, n));
+    out = bigger;
   };
+  const pushAscii = (s: string): void => {
+    room(s.length);
+    for (let i = 0; i < s.length; i++) out[n++] = s.charCodeAt(i);
+  };
+  let inString = false;
   for (let i = start; i < end; i++) {
     const c = src[i] as number;
     if (inString) {
       if (c === 0x5c) {
-        out.push(c, src[i + 1] as number);
+        room(2);
+        out[n++] = c;
+        out[n++] = src[i + 1] as number;
         i++;
         continue;
       }
@@ -361,14 +399,18 @@ export function compactGo(src: Uint8Array, start = 0, end = src.length): string 
       else if (c === 0xe2 && src[i + 1] === 0x80 && (src[i + 2] === 0xa8 || src[i + 2] === 0xa9)) {
         pushAscii(src[i + 2] === 0xa8 ? "\\u2028" : "\\u2029");
         i += 2;
-      } else out.push(c);
+      } else {
+        room(1);
+        out[n++] = c;
+      }
       continue;
     }
     if (isSpace(c)) continue;
     if (c === 0x22) inString = true;
-    out.push(c);
+    room(1);
+    out[n++] = c;
   }
-  return utf8.decode(Uint8Array.from(out));
+  return utf8.decode(out.subarray(0, n));
 }
 
 /** Go's json.Indent over compact JSON text: newline + indent after `{`, `[` and `,`; `": "`. */

@@ -1,6 +1,6 @@
 // OpenTofu conformance cases 030–037 (static evaluation), configuration-level parts, run in place
-// from ../shared/conformance (skipped with a note when absent). 033 and 034 need CLI commands;
-// their library parts are tested in static.test.ts.
+// from ../shared/conformance (skipped with a note when absent). 033 and 034 run the CLI
+// (cli/conformance.test.ts); their library parts are tested in static.test.ts.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

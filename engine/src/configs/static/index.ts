@@ -28,4 +28,5 @@ export {
   RootModuleInputs,
   rootModuleCall,
   loadConfigWithRootInputs,
+  withRootInputs,
 } from "./variables.js";

@@ -14,7 +14,8 @@ import { decodeBackendConfig } from "./backend.js";
 import type { StaticBlockSchema } from "./blockspec.js";
 import { evaluateForEachExpression } from "./foreach.js";
 import { describeValue, diagString } from "./harness.js";
-import { RootModuleInputs, inputVariableDeclaration, loadConfigWithRootInputs } from "./variables.js";
+import { RootModuleInputs, inputVariableDeclaration, loadConfigWithRootInputs, rootModuleCall, withRootInputs } from "./variables.js";
+import { StaticEvaluator } from "./evaluator.js";
 import { newModule } from "../module.js";
 import { Parser } from "../parser.js";
 
@@ -160,6 +161,27 @@ describe("static variables across commands (case 034, library level)", () => {
       expect(describeValue(b.value)).toBe('object({path=string}) {path = "custom.tfstate"}');
     });
   }
+});
+
+describe("withRootInputs", () => {
+  it("asks for what a backend block needs, once, and evaluates it again with the answer", async () => {
+    const fs = new MemoryFS({ "main.tf": 'variable "p" {}\n\nterraform {\n  backend "local" {\n    path = "${var.p}/state"\n  }\n}\n' });
+    const root = new Loader({ fs }).parser.loadConfigDir(".").module;
+    if (!root?.backend) throw new Error("no backend");
+    const backend = root.backend;
+    const p = prompter(["answers"]);
+    const inputs = new RootModuleInputs(new Map(), p);
+    const evaluator = new StaticEvaluator(root, rootModuleCall(inputs, ".", "default"));
+    let runs = 0;
+    const b = await withRootInputs(inputs, () => {
+      runs++;
+      return decodeBackendConfig(backend, evaluator, PATH_SCHEMA);
+    });
+    expect(p.asked).toEqual(["var.p"]);
+    expect(runs).toBe(2);
+    expect(b.diagnostics).toEqual([]);
+    expect(describeValue(b.value)).toBe('object({path=string}) {path = "answers/state"}');
+  });
 });
 
 describe("the module tree", () => {

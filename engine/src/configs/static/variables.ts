@@ -115,6 +115,18 @@ export function rootModuleCall(inputs: RootModuleInputs, rootPath: string, works
 }
 
 /**
+ * Runs a synchronous static evaluation over `inputs`; when it needed variables that must be asked
+ * for, asks (each once) and runs it again with the answers.
+ */
+export async function withRootInputs<T>(inputs: RootModuleInputs, run: () => T): Promise<T> {
+  for (;;) {
+    const r = run();
+    if (!inputs.hasPending()) return r;
+    await inputs.promptPending();
+  }
+}
+
+/**
  * Loads the configuration with static evaluation, asking for missing required variables the
  * evaluation needs (each once) and loading again with the answers.
  */
@@ -126,9 +138,5 @@ export async function loadConfigWithRootInputs(
   extra: Parameters<typeof newStaticModuleCall>[4] = {},
 ): Promise<ReturnType<Loader["loadConfig"]>> {
   const staticCall = rootModuleCall(inputs, rootDir, workspace, extra);
-  for (;;) {
-    const r = loader.loadConfig(rootDir, { staticCall });
-    if (!inputs.hasPending()) return r;
-    await inputs.promptPending();
-  }
+  return withRootInputs(inputs, () => loader.loadConfig(rootDir, { staticCall }));
 }

@@ -7,18 +7,29 @@ import { Loader, MemoryFS, RootModuleInputs, inputVariableDeclarations, rootModu
 import { collectVariableValues, parseVariableValues, type InputValue } from "../../configs/inputvars/index.js";
 import { hasErrors, type Diagnostic } from "../../hcl/index.js";
 import type { Plan } from "../../plans/index.js";
-import { BuiltinTerraformProvider } from "../../providers/index.js";
+import { BuiltinTerraformProvider, localRemoteStateBackend } from "../../providers/index.js";
 import { State, newFile, writeStateFile } from "../../states/index.js";
 import { Context, type PlanOptions } from "../context.js";
 import type { ProviderFactory } from "../providers.js";
 import { deposedAddr, maskIds, sortDiags, stateFromFileText, type ChangeObs, type Diag, type PlanObs, type StateObs, type StepObs } from "./observation.js";
 import { isEditStep, type EditStep, type RunStep, type Scenario } from "./scenario.js";
 
-/** The builtin provider with real UUIDs, as terraform makes them (masked before comparing). */
-const builtinOnly: ProviderFactory = async (p) =>
-  p.isBuiltIn() && p.type === "terraform"
-    ? { ok: true, provider: new BuiltinTerraformProvider() }
-    : { ok: false, diagnostics: [{ severity: "error", summary: "Missing provider", detail: `Only the builtin terraform provider is available, not ${p.toString()}.` }] };
+/**
+ * The builtin provider with real UUIDs, as terraform makes them (masked before comparing), whose
+ * `terraform_remote_state` reads `backend = "local"` state files from the step's files, as
+ * terraform reads them from its working directory.
+ */
+function builtinFor(files: RunStep["files"]): ProviderFactory {
+  const readFile = async (path: string) => {
+    const text = files[path.replace(/^\.\//, "")];
+    return text === undefined ? undefined : new TextEncoder().encode(text);
+  };
+  const remoteStateBackends = new Map([["local", localRemoteStateBackend(readFile, ".")]]);
+  return async (p) =>
+    p.isBuiltIn() && p.type === "terraform"
+      ? { ok: true, provider: new BuiltinTerraformProvider({ remoteStateBackends }) }
+      : { ok: false, diagnostics: [{ severity: "error", summary: "Missing provider", detail: `Only the builtin terraform provider is available, not ${p.toString()}.` }] };
+}
 
 function diags(ds: readonly Diagnostic[]): { errors: Diag[]; warnings: Diag[] } {
   const errors: Diag[] = [];
@@ -103,7 +114,7 @@ async function runStep(step: RunStep, state: State): Promise<{ obs: StepObs; sta
   const loaded = loadStep(step);
   const same = (plan: PlanObs): { obs: StepObs; state: State } => ({ obs: { plan, state: observeState(state) }, state });
   if (!loaded.config || hasErrors(loaded.diagnostics)) return same({ ...diags(loaded.diagnostics), changes: {}, outputs: {} });
-  const ctx = new Context({ providers: builtinOnly });
+  const ctx = new Context({ providers: builtinFor(step.files) });
   const planned = await ctx.plan(loaded.config, state, planOptions(step, loaded.variables));
   const planDiags = [...loaded.diagnostics, ...planned.diagnostics];
   if (hasErrors(planDiags)) return same({ ...diags(planDiags), changes: {}, outputs: {} });

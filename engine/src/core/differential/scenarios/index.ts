@@ -2,6 +2,7 @@
 import type { Scenario } from "../scenario.js";
 import { BASICS } from "./basics.js";
 import { CONDITIONS } from "./conditions.js";
+import { DATA } from "./data.js";
 import { EXPANSION } from "./expansion.js";
 import { LIFECYCLE } from "./lifecycle.js";
 import { MODES } from "./modes.js";
@@ -13,4 +14,4 @@ import { REPLACE } from "./replace.js";
 import { SENSITIVE } from "./sensitive.js";
 import { TESTDATA } from "./testdata.js";
 
-export const SCENARIOS: readonly Scenario[] = [...BASICS, ...EXPANSION, ...MODULES, ...REPLACE, ...LIFECYCLE, ...REFACTORING, ...CONDITIONS, ...MODES, ...SENSITIVE, ...PROVISIONERS, ...MORE, ...TESTDATA];
+export const SCENARIOS: readonly Scenario[] = [...BASICS, ...EXPANSION, ...MODULES, ...REPLACE, ...LIFECYCLE, ...REFACTORING, ...CONDITIONS, ...MODES, ...SENSITIVE, ...PROVISIONERS, ...MORE, ...TESTDATA, ...DATA];

@@ -1,0 +1,7 @@
+run "unexpected_check" {
+  command = plan
+
+  variables {
+    size = 50
+  }
+}

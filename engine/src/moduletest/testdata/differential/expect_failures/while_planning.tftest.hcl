@@ -1,0 +1,7 @@
+run "unlucky_apply" {
+  variables {
+    size = 13
+  }
+
+  expect_failures = [output.size]
+}

@@ -1,0 +1,11 @@
+variable "prefix" {
+  type = string
+}
+
+resource "terraform_data" "named" {
+  input = "${var.prefix}-main"
+}
+
+output "name" {
+  value = terraform_data.named.output
+}

@@ -1,0 +1,7 @@
+resource "terraform_data" "prefix" {
+  input = "pre"
+}
+
+output "prefix" {
+  value = terraform_data.prefix.output
+}

@@ -1,0 +1,9 @@
+run "bad_variable" {
+  variables {
+    n = "not a number"
+  }
+}
+
+run "after" {
+  command = plan
+}

@@ -1,0 +1,2 @@
+from_tfvars = "tfvars"
+from_file   = "tfvars too"
