@@ -13,8 +13,10 @@
 //   free for each, and by 1 / (their sum) when they share one;
 // - plugin start-up, best and median of BENCH_STARTS starts: spawn → handshake line (the process
 //   spawned by hand with go-plugin's environment, as the client does), and launchProvider →
-//   first GetProviderSchema answer (spawn, certificate, handshake, TLS connect, schema);
-//   target < 300 ms. `node -e 0` is timed alongside: the floor for any Node plugin.
+//   first GetProviderSchema answer (certificate, spawn, handshake, TLS connect, schema) in this
+//   warm process; target < 300 ms. Then the same from a fresh host process, as a `terrace`
+//   command meets its first provider: loading the providers module, then launchProvider → schema.
+//   `node -e 0` is timed alongside: the floor for any Node process.
 //
 // Options (env): BENCH_SECONDS (5), BENCH_CONCURRENCY (10), BENCH_STARTS (9),
 // BENCH_PROVIDER (path to another provider executable; its resource type in BENCH_RESOURCE_TYPE,
@@ -22,11 +24,12 @@
 // itself through TERRACE_PROVIDER_CPU_PROF, see providers-bundled/bin/launch.mjs, and writes
 // <name>.<pid>.cpuprofile there when it exits; profile the host with `node --cpu-prof`),
 // BENCH_ENGINE_DIST (another build, see lib/engine.mjs).
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { ENGINE } from "../scripts/lib/paths.mjs";
+import { pathToFileURL } from "node:url";
 import { importEngine, machineLine, summary } from "./lib/engine.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -180,11 +183,32 @@ async function timeHandshake(cert) {
   return ms;
 }
 
+/**
+ * A fresh Node process that loads the providers module and launches the provider once, as a
+ * `terrace` command does for its first provider: how long the import took, and launchProvider →
+ * first GetProviderSchema answer.
+ */
+function freshHostStart() {
+  const script = `
+    const t0 = performance.now();
+    const providers = await import(${JSON.stringify(pathToFileURL(path.resolve(process.env.BENCH_ENGINE_DIST ?? path.join(ENGINE, "dist"), "providers", "index.js")).href)});
+    const t1 = performance.now();
+    const r = await providers.launchProvider({ command: ${JSON.stringify(command)}, env: ${JSON.stringify(providerEnv)}, handshakeTimeoutMs: 30000 });
+    if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+    await r.provider.getProviderSchema();
+    const t2 = performance.now();
+    await r.provider.close();
+    process.stdout.write(JSON.stringify({ importMs: t1 - t0, launchMs: t2 - t1 }));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+}
+
 async function startPhases() {
-  const cert = await generateCertificate();
+  const cert = generateCertificate();
   const nodeFloor = [];
   const handshake = [];
   const schema = [];
+  const freshImport = [];
+  const freshLaunch = [];
   for (let i = 0; i < starts; i++) {
     let t0 = performance.now();
     spawnSync(process.execPath, ["-e", "0"]);
@@ -195,12 +219,21 @@ async function startPhases() {
     await p.getProviderSchema();
     schema.push(performance.now() - t0);
     await p.close();
+    const fresh = freshHostStart();
+    freshImport.push(fresh.importMs);
+    freshLaunch.push(fresh.launchMs);
   }
   const row = (what, xs) => {
     const s = summary(xs);
     return { start: what, "best ms": Math.round(s.min), "median ms": Math.round(s.median), "max ms": Math.round(s.max) };
   };
-  return [row("node -e 0 (floor)", nodeFloor), row("spawn → handshake line", handshake), row("launchProvider → GetProviderSchema answer", schema)];
+  return [
+    row("node -e 0 (floor)", nodeFloor),
+    row("spawn → handshake line", handshake),
+    row("launchProvider → GetProviderSchema answer", schema),
+    row("fresh host: import providers module", freshImport),
+    row("fresh host: launchProvider → GetProviderSchema", freshLaunch),
+  ];
 }
 
 console.log(`[bench] ${await machineLine()}`);

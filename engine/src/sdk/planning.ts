@@ -54,26 +54,39 @@ function mapEntry(v: Value, k: string, t: Type): Value {
  * Rebuilds `plan` (an object of `block`'s type) with `visit` applied to every attribute at every
  * depth: attributes of nested blocks and nested attribute objects are visited after their parent.
  * Elements pair with configuration and prior state by index (lists), key (maps); set elements
- * pair with configuration by position and have no prior.
+ * pair with configuration by position and have no prior. An object whose attributes all come back
+ * unchanged is returned as it was, not rebuilt: planning walks every resource several times per
+ * call, and most walks change little.
  */
 function walkBlock(block: Block, plan: Value, config: Value, prior: Value, path: Path, visit: Visitor): Value {
   if (plan.kind !== "object") return plan;
-  const attrs = new Map(plan.attrs);
-  for (const [name, a] of sortedEntries(block.attributes)) {
+  let attrs: Map<string, Value> | undefined;
+  for (const [name, a] of sortedOnce(block.attributes)) {
     const t = attributeType(a);
     const p = [...path, attrStep(name)];
     const ctx: AttrContext = { plan: attrOf(plan, name, t), config: attrOf(config, name, t), prior: attrOf(prior, name, t), path: p };
     let next = visit(a, ctx);
     if (a.nested) next = walkNesting(a.nested.nesting, nestedAsBlock(a.nested), next, ctx.config, ctx.prior, p, visit);
-    attrs.set(name, next);
+    if (next !== plan.attrs.get(name)) (attrs ??= new Map(plan.attrs)).set(name, next);
   }
-  for (const [name, nb] of sortedEntries(block.blocks)) {
+  for (const [name, nb] of sortedOnce(block.blocks)) {
     const t = impliedType(nb.block);
     const p = [...path, attrStep(name)];
-    const cur = attrs.get(name) ?? nullVal(t);
-    attrs.set(name, walkNesting(nb.nesting, nb.block, cur, attrOf(config, name, t), attrOf(prior, name, t), p, visit));
+    const cur = plan.attrs.get(name) ?? nullVal(t);
+    const next = walkNesting(nb.nesting, nb.block, cur, attrOf(config, name, t), attrOf(prior, name, t), p, visit);
+    if (next !== plan.attrs.get(name)) (attrs ??= new Map(plan.attrs)).set(name, next);
   }
-  return objectVal(attrs);
+  return attrs ? objectVal(attrs) : plan;
+}
+
+const sortedRecords = new WeakMap<object, ReadonlyArray<[string, unknown]>>();
+
+/** A schema record's entries in name order, sorted once per record (schemas do not change). */
+function sortedOnce<T>(rec: Readonly<Record<string, T>> | undefined): ReadonlyArray<[string, T]> {
+  if (!rec) return [];
+  let entries = sortedRecords.get(rec);
+  if (!entries) sortedRecords.set(rec, (entries = sortedEntries(rec)));
+  return entries as ReadonlyArray<[string, T]>;
 }
 
 const nestedBlocks = new WeakMap<NestedAttributes, Block>();
@@ -112,15 +125,19 @@ function walkNesting(
           visit,
         ),
       );
+      if (els.every((e, i) => e === plan.elements[i])) return plan;
       return nesting === "list" ? listVal(els) : setVal(els);
     }
     case "map": {
       if (plan.kind !== "map" || plan.attrs.size === 0) return plan;
       const out = new Map<string, Value>();
+      let changed = false;
       for (const [k, e] of plan.attrs) {
-        out.set(k, walkBlock(block, e, mapEntry(config, k, t), mapEntry(prior, k, t), [...path, indexStep(stringVal(k))], visit));
+        const next = walkBlock(block, e, mapEntry(config, k, t), mapEntry(prior, k, t), [...path, indexStep(stringVal(k))], visit);
+        changed ||= next !== e;
+        out.set(k, next);
       }
-      return mapVal(out);
+      return changed ? mapVal(out) : plan;
     }
   }
 }

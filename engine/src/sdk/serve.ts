@@ -7,8 +7,7 @@ import * as grpc from "@grpc/grpc-js";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as protoLoader from "@grpc/proto-loader";
-import { PROTO_LOADER_OPTIONS, protoDir } from "../providers/proto/index.js";
+import { serviceDefinition } from "../providers/proto/index.js";
 import { generatePluginCertificate } from "./cert.js";
 import type { ProviderDefinition } from "./provider.js";
 import { ProviderServer } from "./server.js";
@@ -61,29 +60,14 @@ interface ServerServices {
   readonly broker: grpc.ServiceDefinition;
 }
 
-let services: ServerServices | undefined;
-
-/**
- * The services a provider serves, from providers/proto's files and options. Only tfplugin6 and
- * go-plugin's files are parsed (not tfplugin5): parsing is a large part of a plugin's start time.
- */
+/** The services a provider serves (tfplugin6 and go-plugin's), from providers/proto. */
 function serverServices(): ServerServices {
-  if (services) return services;
-  const dir = protoDir();
-  const files = ["tfplugin6.proto", "grpc_controller.proto", "grpc_stdio.proto", "grpc_broker.proto"].map((f) => path.join(dir, f));
-  const def = protoLoader.loadSync(files, { ...PROTO_LOADER_OPTIONS, includeDirs: [dir] });
-  const svc = (name: string): grpc.ServiceDefinition => {
-    const d = def[name];
-    if (!d || "format" in d) throw new Error(`service ${name} missing from the protocol definitions`);
-    return d as grpc.ServiceDefinition;
+  return {
+    provider6: serviceDefinition("tfplugin6.Provider"),
+    controller: serviceDefinition("plugin.GRPCController"),
+    stdio: serviceDefinition("plugin.GRPCStdio"),
+    broker: serviceDefinition("plugin.GRPCBroker"),
   };
-  services = {
-    provider6: svc("tfplugin6.Provider"),
-    controller: svc("plugin.GRPCController"),
-    stdio: svc("plugin.GRPCStdio"),
-    broker: svc("plugin.GRPCBroker"),
-  };
-  return services;
 }
 
 type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;

@@ -43,7 +43,7 @@ import { PrivateState } from "./private.js";
 import { FunctionError, type FunctionDefinition, type FunctionParameter, type IdentitySchema, type ProviderDefinition, type StateData } from "./provider.js";
 import { configSchema, functionDecl, impliedType, validateSchema, type Schema } from "./schema.js";
 
-// Request shapes (proto-loader, keepCase); every field may be absent.
+// Request shapes (providers/proto's codec: snake_case fields); every field may be absent.
 export interface ConfigRequest {
   type_name?: string;
   config?: ProtoDynamicValue | null;

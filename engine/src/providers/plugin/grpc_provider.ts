@@ -116,6 +116,27 @@ const V6: MethodNames = {
   stopProvider: "StopProvider",
 };
 
+/** gRPC status codes as grpc-go names them (codes.Code's String), which OpenTofu's texts quote. */
+const GO_CODE_NAMES: readonly string[] = [
+  "OK",
+  "Canceled",
+  "Unknown",
+  "InvalidArgument",
+  "DeadlineExceeded",
+  "NotFound",
+  "AlreadyExists",
+  "PermissionDenied",
+  "ResourceExhausted",
+  "FailedPrecondition",
+  "Aborted",
+  "OutOfRange",
+  "Unimplemented",
+  "Internal",
+  "Unavailable",
+  "DataLoss",
+  "Unauthenticated",
+];
+
 type Rpc<T> = { ok: true; response: T } | { ok: false; diagnostics: ProviderDiagnostic[] };
 
 const EMPTY = new Uint8Array(0);
@@ -185,7 +206,7 @@ export class GRPCProvider implements Provider {
       case grpc.status.UNIMPLEMENTED:
         return err("Unsupported plugin method", `The ${requestName} method is not supported by this plugin.`);
       default:
-        return err("Plugin error", `The plugin returned an unexpected error from ${requestName}: rpc error: code = ${grpc.status[e.code] ?? e.code} desc = ${e.details}`);
+        return err("Plugin error", `The plugin returned an unexpected error from ${requestName}: rpc error: code = ${GO_CODE_NAMES[e.code] ?? `Code(${e.code})`} desc = ${e.details}`);
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateCertificate, pemToDer } from "./certs.js";
+import { clientCertificate, generateCertificate, pemToDer } from "./certs.js";
 import { parseHandshake } from "./handshake.js";
 
 describe("go-plugin handshake line", () => {
@@ -27,6 +27,12 @@ describe("go-plugin handshake line", () => {
     const r = parseHandshake(line);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toContain(want);
+  });
+
+  it("offers every plugin of a process the same client certificate, and mints fresh ones on request", () => {
+    const a = clientCertificate();
+    expect(clientCertificate()).toBe(a);
+    expect(generateCertificate().certPem).not.toBe(a.certPem);
   });
 
   it("mints a certificate with go-plugin's properties", async () => {

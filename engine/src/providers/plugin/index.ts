@@ -1,5 +1,5 @@
 // Public surface of providers/plugin. See README.md.
-export { generateCertificate, pem, pemToDer, type CertificatePair } from "./certs.js";
+export { clientCertificate, generateCertificate, pem, pemToDer, type CertificatePair } from "./certs.js";
 export {
   PluginClient,
   startPlugin,

@@ -164,6 +164,21 @@ describe("plugin client with the test plugin (tfplugin6, unix socket, AutoMTLS)"
     expect(again.diagnostics[0]?.detail).toContain("failed to respond to the plugin6.(*GRPCProvider).ReadResource call");
   });
 
+  it("reports a gRPC error status in OpenTofu's words (grpc-go's code names)", { timeout: 30_000 }, async () => {
+    const { provider } = await launch();
+    const r = await provider.readDataSource({ typeName: "test_echo", config: objectVal({ input: stringVal("fail"), output: nullVal(StringType) }) });
+    expect(r.diagnostics).toEqual([
+      {
+        severity: "error",
+        summary: "Plugin error",
+        detail: "The plugin returned an unexpected error from plugin6.(*GRPCProvider).ReadDataSource: rpc error: code = Internal desc = data source exploded",
+      },
+    ]);
+    // The connection is still good for the next call.
+    const ok = await provider.readDataSource({ typeName: "test_echo", config: objectVal({ input: stringVal("x"), output: nullVal(StringType) }) });
+    expect(ok.diagnostics).toEqual([]);
+  });
+
   it("forwards cancellation as StopProvider", { timeout: 30_000 }, async () => {
     const { provider, logs } = await launch();
     await provider.configureProvider({ terraformVersion: "1.11.4", config: objectVal({ region: nullVal(StringType) }) });

@@ -1,14 +1,15 @@
-// The plugin protocol definitions (tfplugin5, tfplugin6 and go-plugin's services), loaded at
-// runtime with @grpc/proto-loader. The .proto files sit beside this module in src/ and are copied
-// next to the compiled module in dist/ by scripts/build.mjs; `protoDir()` finds them in either.
-// Client (providers/plugin) and server (sdk) load them with the same options, so both see the
-// same message shapes (described in ./types.ts).
+// The plugin protocol definitions (tfplugin5, tfplugin6 and go-plugin's services) as grpc-js
+// service definitions. The .proto files are the source; `protocol.json` holds the same
+// definitions as protobufjs's JSON descriptor (kept equal to the .proto files by proto.test.ts),
+// read at runtime because that is much cheaper than parsing .proto text on every plugin start.
+// Messages are encoded and decoded by protobufjs (./codec.ts) in the shapes ./types.ts describes.
 
 import * as grpc from "@grpc/grpc-js";
-import * as protoLoader from "@grpc/proto-loader";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import protobuf from "protobufjs/light.js";
+import { messageCodec } from "./codec.js";
 
 export * from "./types.js";
 
@@ -20,26 +21,52 @@ export const PROTO_FILES = [
   "grpc_broker.proto",
 ] as const;
 
-/**
- * How messages decode: field names as in the .proto (snake_case), int64 as JS numbers, enums as
- * their names ("ERROR"), absent fields as their defaults (absent messages as null), and each
- * oneof's set member named by a virtual field (`selector: "attribute_name"`).
- */
-export const PROTO_LOADER_OPTIONS: protoLoader.Options = {
-  keepCase: true,
-  longs: Number,
-  enums: String,
-  defaults: true,
-  arrays: true,
-  oneofs: true,
-};
+/** The descriptor file beside the .proto files: all of PROTO_FILES as protobufjs JSON. */
+export const DESCRIPTOR_FILE = "protocol.json";
 
 /** The directory holding the .proto files: beside this module (src/ or dist/), else src/. */
 export function protoDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [here, path.resolve(here, "../../../src/providers/proto")];
-  for (const dir of candidates) if (existsSync(path.join(dir, "tfplugin6.proto"))) return dir;
-  throw new Error(`plugin protocol .proto files not found (looked in ${candidates.join(", ")})`);
+  for (const dir of candidates) if (existsSync(path.join(dir, DESCRIPTOR_FILE))) return dir;
+  throw new Error(`plugin protocol definitions not found (looked for ${DESCRIPTOR_FILE} in ${candidates.join(", ")})`);
+}
+
+let root: protobuf.Root | undefined;
+
+/** The protocols' definitions, read once per process. */
+export function protocolRoot(): protobuf.Root {
+  root ??= protobuf.Root.fromJSON(JSON.parse(readFileSync(path.join(protoDir(), DESCRIPTOR_FILE), "utf8")) as protobuf.INamespace);
+  return root;
+}
+
+const definitions = new Map<string, grpc.ServiceDefinition>();
+
+/**
+ * A service (`"tfplugin6.Provider"`, `"plugin.GRPCController"`, …) as grpc-js wants it for a
+ * server's addService or a client: every method's path and stream kinds with its codecs.
+ */
+export function serviceDefinition(fullName: string): grpc.ServiceDefinition {
+  const known = definitions.get(fullName);
+  if (known) return known;
+  const def: Record<string, grpc.MethodDefinition<object, object>> = {};
+  for (const method of protocolRoot().lookupService(fullName).methodsArray) {
+    method.resolve();
+    if (!method.resolvedRequestType || !method.resolvedResponseType) throw new Error(`protocol: ${fullName}.${method.name}: unresolved message types`);
+    const req = messageCodec(method.resolvedRequestType);
+    const res = messageCodec(method.resolvedResponseType);
+    def[method.name] = {
+      path: `/${fullName}/${method.name}`,
+      requestStream: method.requestStream === true,
+      responseStream: method.responseStream === true,
+      requestSerialize: req.serialize,
+      requestDeserialize: req.deserialize,
+      responseSerialize: res.serialize,
+      responseDeserialize: res.deserialize,
+    };
+  }
+  definitions.set(fullName, def);
+  return def;
 }
 
 /** Every gRPC service the plugin protocols define, as grpc-js client constructors. */
@@ -61,39 +88,21 @@ export interface PluginServices {
 let cached: PluginServices | undefined;
 
 /**
- * Loads the protocol definitions once per process. A server registers an implementation with
- * `server.addService(pluginServices().provider6.service, impl)`.
+ * The protocol's services, built once per process. `.service` is the definition a server
+ * registers: `server.addService(pluginServices().provider6.service, impl)`.
  */
 export function pluginServices(): PluginServices {
-  if (cached) return cached;
-  const dir = protoDir();
-  const def = protoLoader.loadSync(
-    PROTO_FILES.map((f) => path.join(dir, f)),
-    { ...PROTO_LOADER_OPTIONS, includeDirs: [dir] },
-  );
-  const root = grpc.loadPackageDefinition(def);
-  cached = {
-    provider5: service(root, "tfplugin5", "Provider"),
-    provisioner5: service(root, "tfplugin5", "Provisioner"),
-    provider6: service(root, "tfplugin6", "Provider"),
-    controller: service(root, "plugin", "GRPCController"),
-    stdio: service(root, "plugin", "GRPCStdio"),
-    broker: service(root, "plugin", "GRPCBroker"),
+  cached ??= {
+    provider5: client("tfplugin5.Provider"),
+    provisioner5: client("tfplugin5.Provisioner"),
+    provider6: client("tfplugin6.Provider"),
+    controller: client("plugin.GRPCController"),
+    stdio: client("plugin.GRPCStdio"),
+    broker: client("plugin.GRPCBroker"),
   };
   return cached;
 }
 
-function service(root: grpc.GrpcObject, pkg: string, name: string): grpc.ServiceClientConstructor {
-  const p = root[pkg];
-  const s = p && !isServiceConstructor(p) && !isTypeDefinition(p) ? p[name] : undefined;
-  if (!s || !isServiceConstructor(s)) throw new Error(`service ${pkg}.${name} missing from the protocol definitions`);
-  return s;
-}
-
-function isServiceConstructor(x: unknown): x is grpc.ServiceClientConstructor {
-  return typeof x === "function" && "service" in x;
-}
-
-function isTypeDefinition(x: unknown): x is grpc.ProtobufTypeDefinition {
-  return typeof x === "object" && x !== null && "format" in x && "type" in x;
+function client(fullName: string): grpc.ServiceClientConstructor {
+  return grpc.makeGenericClientConstructor(serviceDefinition(fullName), fullName);
 }

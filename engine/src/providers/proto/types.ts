@@ -1,5 +1,5 @@
-// TypeScript shapes of the protocol messages as @grpc/proto-loader decodes them with
-// PROTO_LOADER_OPTIONS (snake_case fields, int64 as number, enums as names, bytes as Buffer).
+// TypeScript shapes of the protocol messages as ./codec.ts decodes them (@grpc/proto-loader's
+// shapes: snake_case fields, int64 as number, enums as names, bytes as Buffer).
 // Every field is optional: a sender may leave any out, and a receiver must treat absent, null
 // and default alike (proto3 does). tfplugin5 and tfplugin6 share these shapes; where protocol 5
 // differs (no nested_type) the field is simply never set. Shapes cover the RPCs Terrace uses.
@@ -17,7 +17,7 @@ export interface ProtoAttributePathStep {
   attribute_name?: string | null;
   element_key_string?: string | null;
   element_key_int?: number | string | null;
-  /** Which member of the oneof is set (proto-loader's virtual oneof field). */
+  /** Which member of the oneof is set (a virtual field named after the oneof). */
   selector?: "attribute_name" | "element_key_string" | "element_key_int";
 }
 

@@ -3,6 +3,7 @@
 // `node --import tsx plugin-server.ts`. TEST_PLUGIN_MODE picks a misbehaviour for the tests:
 //   normal | garbage (not a handshake) | hang (no handshake) | exit-early | plaintext (no TLS)
 //   crash-on-apply (dies mid-ApplyResourceChange with a panic on stderr)
+// and the test_echo data source answers input "fail" with a gRPC error (INTERNAL).
 // The real provider server is engine/src/sdk; this file only exercises the client.
 
 import * as grpc from "@grpc/grpc-js";
@@ -155,6 +156,8 @@ const handlers: Record<string, Handler> = {
   }),
   ReadDataSource: (req) => {
     const cfg = dec(req["config"] as ProtoDynamicValue, echoSchema);
+    const input = attr(cfg, "input");
+    if (input.kind === "string" && input.value === "fail") throw new Error("data source exploded");
     return { state: enc(objectVal({ input: attr(cfg, "input"), output: attr(cfg, "input") }), echoSchema), diagnostics: [] };
   },
   CallFunction: (req) => {
