@@ -31,7 +31,7 @@ import { parseFlags } from "./args.js";
 import { installableBundledProviders } from "./bundled.js";
 import { configProviderRequirements } from "./init.js";
 import type { CommandIO } from "./io.js";
-import { Meta, VAR_FLAGS } from "./meta.js";
+import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] providers lock [options] [providers...]
@@ -68,15 +68,7 @@ Options:
                      Use this option multiple times to include checksums for
                      multiple target systems.
 
-  -var 'foo=bar'     Set a value for one of the input variables in the root
-                     module of the configuration. Use this option more than
-                     once to set more than one variable.
-
-  -var-file=filename Load variable values from the given file, in addition
-                     to the default files terraform.tfvars and *.auto.tfvars.
-                     Use this option more than once to include more than one
-                     variables file.
-`;
+${VAR_FLAGS_HELP}`;
 
 type ChangeType = "noChange" | "newProvider" | "newHashes";
 
