@@ -271,17 +271,12 @@ export const graphCommand: Command = async (args, io) => {
   let state: State;
   if (plan) state = plan.priorState;
   else {
-    const o = await meta.openStateStore();
-    if (!o.opened) {
-      view.diagnostics(o.diagnostics);
+    const r = await meta.readState();
+    if (!r.read) {
+      view.diagnostics(r.diagnostics);
       return 1;
     }
-    const d = await o.opened.store.refresh();
-    if (hasErrors(d)) {
-      view.diagnostics(d);
-      return 1;
-    }
-    state = o.opened.store.state() ?? new State();
+    state = r.read.state;
   }
 
   const providers = new ProviderManager(providerFactory(workingDir), TOFU_VERSION);

@@ -12,6 +12,7 @@ import path from "node:path";
 import { Loader, RootModuleInputs, StaticEvaluator, loadConfigWithRootInputs, rootModuleCall, type Config } from "../configs/index.js";
 import { collectVariableValues, type UnparsedVariableValue, type VariableArg, type VariablePrompter } from "../configs/inputvars/index.js";
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
+import { State, type StateStore } from "../states/index.js";
 import type { ParsedFlags } from "./args.js";
 import { configuredBackend, type ConfiguredBackend, type RootModuleEvaluation } from "./backend_config.js";
 import type { CommandIO } from "./io.js";
@@ -152,5 +153,15 @@ export class Meta {
     const b = await this.backend();
     if (!b.backend) return { opened: undefined, diagnostics: b.diagnostics };
     return openStateStore(this.io, b.backend, opts);
+  }
+
+  /** The selected workspace's store, refreshed, and its state (empty when there is none yet). */
+  async readState(): Promise<{ read: { store: StateStore; state: State } | undefined; diagnostics: Diagnostic[] }> {
+    const o = await this.openStateStore();
+    if (!o.opened) return { read: undefined, diagnostics: o.diagnostics };
+    const store = o.opened.store;
+    const diagnostics = await store.refresh();
+    if (hasErrors(diagnostics)) return { read: undefined, diagnostics };
+    return { read: { store, state: store.state() ?? new State() }, diagnostics };
   }
 }

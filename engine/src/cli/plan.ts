@@ -377,14 +377,11 @@ export async function loadWorkingDir(meta: Meta, opts: { configFirst?: boolean }
   if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
 
   // The configured backend's store for the selected workspace (local file or http).
-  const opened = await meta.openStateStore();
-  diagnostics.push(...opened.diagnostics);
-  if (hasErrors(diagnostics) || !opened.opened) return { loaded: undefined, diagnostics };
-  const store = opened.opened.store;
-  diagnostics.push(...(await store.refresh()));
-  if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
+  const read = await meta.readState();
+  diagnostics.push(...read.diagnostics);
+  if (hasErrors(diagnostics) || !read.read) return { loaded: undefined, diagnostics };
   const backend = planBackend(await meta.backend(), meta.workspace);
-  return { loaded: { config: r.config, variables: parsed.values, store, state: store.state() ?? new State(), loader: r.loader, backend }, diagnostics };
+  return { loaded: { config: r.config, variables: parsed.values, store: read.read.store, state: read.read.state, loader: r.loader, backend }, diagnostics };
 }
 
 export function newContext(io: CommandIO, workingDir: string, flags: RunFlags, hooks: Hooks): Context {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { isIgnoredFile, configFileExt, moduleSourceString } from "../configs/index.js";
 import type { VariableArg } from "../configs/inputvars/index.js";
 import { buildProviderMap, providerRequirementsByModule, type ModuleRequirements, type ProviderMap } from "../configs/providermap/index.js";
-import { diagnosticToJSON, errorDiag, hasErrors, renderDiagnostic, type Diagnostic, type JSONDiagnostic } from "../hcl/index.js";
+import { diagnosticToJSON, errorDiag, renderDiagnostic, type Diagnostic, type JSONDiagnostic } from "../hcl/index.js";
 import { parseVersionConstraints, versionConstraintsString, type VersionConstraint } from "../versions/index.js";
 import type { Command, CommandIO } from "./io.js";
 import { Meta } from "./meta.js";
@@ -121,12 +121,10 @@ function requirementsTree(root: ModuleRequirements): string {
 
 /** The providers the current state's resources were last managed by (state.ProviderRequirements), read through the configured backend. */
 async function stateProviders(meta: Meta): Promise<{ providers: string[]; diagnostics: Diagnostic[] }> {
-  const o = await meta.openStateStore();
-  if (!o.opened) return { providers: [], diagnostics: o.diagnostics };
-  const d = await o.opened.store.refresh();
-  if (hasErrors(d)) return { providers: [], diagnostics: d };
+  const r = await meta.readState();
+  if (!r.read) return { providers: [], diagnostics: r.diagnostics };
   const found = new Set<string>();
-  for (const rs of o.opened.store.state()?.allResources() ?? []) if (rs.providerConfig) found.add(rs.providerConfig.provider.toString());
+  for (const rs of r.read.state.allResources()) if (rs.providerConfig) found.add(rs.providerConfig.provider.toString());
   return { providers: [...found].sort(), diagnostics: [] };
 }
 

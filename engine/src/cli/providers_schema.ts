@@ -5,7 +5,6 @@
 import { ProviderManager, providersNeeded } from "../core/index.js";
 import { hasErrors } from "../hcl/index.js";
 import { providerSchemaResponseJSON, type ProviderSchemaJSON } from "../sdk/index.js";
-import { State } from "../states/index.js";
 import { parseFlags } from "./args.js";
 import { goJSONEscape } from "./backend.js";
 import type { CommandIO } from "./io.js";
@@ -60,17 +59,12 @@ export async function providersSchemaCommand(args: readonly string[], io: Comman
     view.diagnostics(loaded.diagnostics);
     return 1;
   }
-  const opened = await meta.openStateStore();
-  if (!opened.opened) {
-    view.diagnostics(opened.diagnostics);
+  const read = await meta.readState();
+  if (!read.read) {
+    view.diagnostics(read.diagnostics);
     return 1;
   }
-  const refreshed = await opened.opened.store.refresh();
-  if (hasErrors(refreshed)) {
-    view.diagnostics(refreshed);
-    return 1;
-  }
-  const state = opened.opened.store.state() ?? new State();
+  const state = read.read.state;
   const providers = new ProviderManager(providerFactory(meta.workingDir), TOFU_VERSION);
   try {
     const needed = providersNeeded(loaded.config, state);

@@ -35,17 +35,35 @@ type ResourceNode = Extract<GraphNode, { kind: "resource" }>;
 // ---------------------------------------------------------------------------------------------
 // Planning
 
-/** Plans one data source instance: read it now, or record a Read for apply. */
-export async function planDataInstance(run: RunState, addr: AbsResourceInstance, rc: Resource, rep: RepetitionData, ip: InstanceProvider): Promise<Diagnostic[]> {
+/**
+ * What planning and applying a data source start with: its preconditions, its configuration
+ * evaluated and unmarked for the provider, and the provider's validation of that configuration
+ * (kept apart: apply reports it as part of the read).
+ */
+async function evaluateDataConfig(
+  run: RunState,
+  addr: AbsResourceInstance,
+  rc: Resource,
+  rep: RepetitionData,
+  ip: InstanceProvider,
+): Promise<{ diagnostics: Diagnostic[]; evaluated?: { config: Value; configMarks: PathValueMarks[]; validation: Diagnostic[] } }> {
   const diagnostics = resourceConditions(run, "pre", addr, rc, rep);
-  if (hasErrors(diagnostics)) return diagnostics;
+  if (hasErrors(diagnostics)) return { diagnostics };
   const cfg = evalInstanceConfig(run, addr, rc, rep, ip.schema);
   diagnostics.push(...cfg.diagnostics);
-  if (hasErrors(diagnostics)) return diagnostics;
+  if (hasErrors(diagnostics)) return { diagnostics };
   const [config, configMarks] = unmarkForProvider(cfg.value);
-  // What `validate` would report (the CLI plans without a separate validate walk).
   const v = await ip.provider.validateDataResourceConfig({ typeName: rc.type, config });
-  diagnostics.push(...providerDiagnosticsInBody(v.diagnostics, rc.config));
+  return { diagnostics, evaluated: { config, configMarks, validation: providerDiagnosticsInBody(v.diagnostics, rc.config) } };
+}
+
+/** Plans one data source instance: read it now, or record a Read for apply. */
+export async function planDataInstance(run: RunState, addr: AbsResourceInstance, rc: Resource, rep: RepetitionData, ip: InstanceProvider): Promise<Diagnostic[]> {
+  const { diagnostics, evaluated } = await evaluateDataConfig(run, addr, rc, rep, ip);
+  if (!evaluated) return diagnostics;
+  const { config, configMarks } = evaluated;
+  // What `validate` would report (the CLI plans without a separate validate walk).
+  diagnostics.push(...evaluated.validation);
   if (hasErrors(diagnostics)) return diagnostics;
 
   const check = nestingCheck(addr, rc);
@@ -114,15 +132,11 @@ function plannedValue(ip: InstanceProvider, config: Value, configMarks: readonly
  * evaluated with what apply has learnt, the read, the new object in state, postconditions.
  */
 export async function applyDataInstance(run: RunState, addr: AbsResourceInstance, rc: Resource, rep: RepetitionData, ip: InstanceProvider): Promise<Diagnostic[]> {
-  const diagnostics = resourceConditions(run, "pre", addr, rc, rep);
-  if (hasErrors(diagnostics)) return diagnostics;
-  const cfg = evalInstanceConfig(run, addr, rc, rep, ip.schema);
-  diagnostics.push(...cfg.diagnostics);
-  if (hasErrors(diagnostics)) return diagnostics;
-  const [config, configMarks] = unmarkForProvider(cfg.value);
+  const { diagnostics, evaluated } = await evaluateDataConfig(run, addr, rc, rep, ip);
+  if (!evaluated) return diagnostics;
+  const { config, configMarks } = evaluated;
   // The configuration is validated again now that it is complete, as part of the read.
-  const v = await ip.provider.validateDataResourceConfig({ typeName: rc.type, config });
-  const readDiags = providerDiagnosticsInBody(v.diagnostics, rc.config);
+  const readDiags = [...evaluated.validation];
   let value: Value | undefined;
   if (!hasErrors(readDiags)) {
     const read = await readDataSource(run, addr, rc, ip, config, configMarks);

@@ -37,46 +37,38 @@ function blockName(o: OverrideResource): string {
   return o.mode === "data" ? "override_data" : "override_resource";
 }
 
-/** The run's resource overrides, then the file's for addresses the run does not override (mergeOverriddenResources). */
-export function mergeResourceOverrides(run: readonly OverrideResource[], file: readonly OverrideResource[]): { overrides: OverrideResource[]; diagnostics: Diagnostic[] } {
+/**
+ * The run's overrides, then the file's for addresses the run does not override, each skipped one
+ * with a warning (mergeOverriddenResources / mergeOverriddenModules).
+ */
+function mergeOverrides<T extends { readonly target: { toString(): string }; readonly targetRange: Diagnostic["subject"] }>(
+  run: readonly T[],
+  file: readonly T[],
+  warning: (o: T, addr: string) => Pick<Diagnostic, "summary" | "detail">,
+): { overrides: T[]; diagnostics: Diagnostic[] } {
   const inRun = new Set(run.map((o) => o.target.toString()));
   const overrides = [...run];
   const diagnostics: Diagnostic[] = [];
   for (const o of file) {
     const addr = o.target.toString();
-    if (inRun.has(addr)) {
-      diagnostics.push({
-        severity: "warning",
-        summary: `Multiple \`${blockName(o)}\` blocks for the same address`,
-        detail: `\`${addr}\` is overridden in both global file and local run blocks. The declaration in global file block will be ignored.`,
-        subject: o.targetRange,
-      });
-      continue;
-    }
-    overrides.push(o);
+    if (!inRun.has(addr)) overrides.push(o);
+    else diagnostics.push({ severity: "warning", ...warning(o, addr), subject: o.targetRange });
   }
   return { overrides, diagnostics };
 }
 
-/** The run's module overrides, then the file's for modules the run does not override (mergeOverriddenModules). */
+export function mergeResourceOverrides(run: readonly OverrideResource[], file: readonly OverrideResource[]): { overrides: OverrideResource[]; diagnostics: Diagnostic[] } {
+  return mergeOverrides(run, file, (o, addr) => ({
+    summary: `Multiple \`${blockName(o)}\` blocks for the same address`,
+    detail: `\`${addr}\` is overridden in both global file and local run blocks. The declaration in global file block will be ignored.`,
+  }));
+}
+
 export function mergeModuleOverrides(run: readonly OverrideModule[], file: readonly OverrideModule[]): { overrides: OverrideModule[]; diagnostics: Diagnostic[] } {
-  const inRun = new Set(run.map((o) => o.target.toString()));
-  const overrides = [...run];
-  const diagnostics: Diagnostic[] = [];
-  for (const o of file) {
-    const addr = o.target.toString();
-    if (inRun.has(addr)) {
-      diagnostics.push({
-        severity: "warning",
-        summary: "Multiple `override_module` blocks for the same address",
-        detail: `Module \`${addr}\` is overridden in both global file and local run blocks. The declaration in global file block will be ignored.`,
-        subject: o.targetRange,
-      });
-      continue;
-    }
-    overrides.push(o);
-  }
-  return { overrides, diagnostics };
+  return mergeOverrides(run, file, (_o, addr) => ({
+    summary: "Multiple `override_module` blocks for the same address",
+    detail: `Module \`${addr}\` is overridden in both global file and local run blocks. The declaration in global file block will be ignored.`,
+  }));
 }
 
 export function applyModuleOverrides(config: Config, overrides: readonly OverrideModule[]): Diagnostic[] {
