@@ -1,6 +1,7 @@
 // The syntax tree of HCL's native syntax, modelled on hclsyntax's node types. Every node carries
 // its source range. The parser produces the tree only: evaluating expressions is the job of the
-// `lang` module, which walks these nodes.
+// `lang` module, which walks these nodes. The parser's nodes are the classes of nodes.ts, whose
+// range fields are getters: read them, do not copy a node with object spread.
 import type { Range } from "./pos.js";
 
 /** A literal value as written. Numbers keep their exact source text (arbitrary precision). */

@@ -167,8 +167,8 @@ function nativePartialContent(b: NativeBody, schema: BodySchema): { content: Bod
     const bs = wanted.get(block.type);
     if (!bs) continue;
     const labelNames = bs.labelNames ?? [];
-    const context = rangeBetween(block.typeRange, block.openBraceRange);
     if (block.labels.length > labelNames.length) {
+      const context = rangeBetween(block.typeRange, block.openBraceRange);
       const name = block.type;
       if (labelNames.length === 0) {
         diagnostics.push(errorDiag(`Extraneous label for ${name}`, `No labels are expected for ${name} blocks.`, block.labelRanges[0], context));
@@ -190,7 +190,7 @@ function nativePartialContent(b: NativeBody, schema: BodySchema): { content: Bod
           `Missing ${labelNames[block.labels.length] ?? "label"} for ${block.type}`,
           `All ${block.type} blocks must have ${labelNames.length} labels (${labelNames.join(", ")}).`,
           block.openBraceRange,
-          context,
+          rangeBetween(block.typeRange, block.openBraceRange),
         ),
       );
       continue;

@@ -12,6 +12,12 @@ export interface Diagnostic {
   subject?: Range;
   /** A wider range that gives the subject its context (included in the rendered snippet). */
   context?: Range;
+  /**
+   * The object the problem is about, when that is not plain from the source alone: the resource
+   * instance or provider instance whose provider (or provisioner) reported it, as OpenTofu's
+   * `InConfigBody(body, addr)` records it. Rendered as "with <address>," and `-json`'s `address`.
+   */
+  address?: string;
 }
 
 export function errorDiag(summary: string, detail: string, subject?: Range, context?: Range): Diagnostic {

@@ -8,16 +8,41 @@ import type {
   Block,
   Body,
   Expression,
-  ForExpr,
   LiteralValue,
   ObjectConsItem,
-  SplatExpr,
   Traverser,
 } from "./ast.js";
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
-import { formatRange, rangeBetween, type Range } from "./pos.js";
+import { formatRange, type Range } from "./pos.js";
 import { Peeker, type Tok } from "./peeker.js";
-import { rangeAtEnd } from "./positions.js";
+import {
+  AnonSymbolNode,
+  AttrStep,
+  AttributeNode,
+  BinaryOpNode,
+  BlockNode,
+  BodyNode,
+  ConditionalNode,
+  ForNode,
+  FunctionCallNode,
+  IndexNode,
+  IndexStep,
+  LiteralNode,
+  ObjectKeyNode,
+  ObjectNode,
+  ParenthesesNode,
+  rangeOf,
+  RelativeTraversalNode,
+  RootStep,
+  ScopeTraversalNode,
+  SplatNode,
+  SyntaxErrorNode,
+  TemplateNode,
+  TemplateWrapNode,
+  TupleNode,
+  UnaryOpNode,
+} from "./nodes.js";
+import { rangeAtEnd, spanOf, type SourceRange } from "./positions.js";
 import { tokenTypeCode, type TokenStream, type TokenType } from "./scanner.js";
 import { isPlainLiteral, normalizeNFC, unescapeLiteral } from "./strings.js";
 import { parseTemplateParts, type TemplateParse } from "./template.js";
@@ -241,7 +266,7 @@ export class Parser {
     let byName: Map<string, Attribute> | undefined;
     const diags: Diagnostic[] = [];
     const startRange = this.p.prevRange();
-    let endRange: Range;
+    let endRange: SourceRange;
     for (;;) {
       const next = this.p.peek();
       if (this.p.type(next) === end) {
@@ -300,18 +325,8 @@ export class Parser {
       this.recover(end);
       break;
     }
-    const range = rangeBetween(startRange, endRange);
     const { attributes, blocks } = this.takeBodyItems(mark, nAttrs);
-    return {
-      body: {
-        kind: "Body",
-        attributes,
-        blocks,
-        range,
-        endRange: rangeAtEnd(endRange),
-      },
-      diags,
-    };
+    return { body: new BodyNode(attributes, blocks, spanOf(startRange, endRange), rangeAtEnd(endRange)), diags };
   }
 
   private findAttribute(mark: number, name: string): Attribute | undefined {
@@ -389,13 +404,8 @@ export class Parser {
     switch (this.p.type(next)) {
       case "Equal": {
         const attr = this.finishBodyAttribute(ident, true, diags);
-        return {
-          kind: "Body",
-          attributes: [attr],
-          blocks: [],
-          range: attr.range,
-          endRange: rangeAtEnd(attr.range),
-        };
+        const range = rangeOf(attr);
+        return new BodyNode([attr], [], range, rangeAtEnd(range));
       }
       case "OQuote":
       case "OBrace":
@@ -427,7 +437,7 @@ export class Parser {
     const exprMark = diags.length;
     const expr = this.parseExpression(diags);
     // The attribute ends with the token before the newline (or before recovery skipped on).
-    let range: Range;
+    let range: SourceRange;
     if (this.recovery && errorsSince(diags, exprMark)) {
       range = this.p.rangeToPrev(ident);
       this.recoverAfterBodyItem();
@@ -452,31 +462,14 @@ export class Parser {
         }
       }
     }
-    return {
-      kind: "Attribute",
-      name: this.identName(ident),
-      expr,
-      nameRange: this.p.range(ident),
-      equalsRange: this.p.range(eq),
-      range,
-    };
+    return new AttributeNode(this.identName(ident), expr, range.map, range.from, range.to, this.p.to(ident), this.p.from(eq), this.p.to(eq));
   }
 
   private finishBodyBlock(ident: Tok, diags: Diagnostic[]): Block {
     if (!this.enter(this.p.range(ident), diags)) {
       while (this.p.type(this.p.read()) !== "EOF");
-      const empty: Body = { kind: "Body", attributes: [], blocks: [], range: this.p.range(ident), endRange: this.p.range(ident) };
-      return {
-        kind: "Block",
-        type: this.identName(ident),
-        labels: [],
-        body: empty,
-        typeRange: this.p.range(ident),
-        labelRanges: [],
-        openBraceRange: this.p.range(ident),
-        closeBraceRange: this.p.range(ident),
-        range: this.p.range(ident),
-      };
+      const at = this.p.range(ident);
+      return new BlockNode(this.identName(ident), [], new BodyNode([], [], at, at), at, [], at, at, at);
     }
     try {
       return this.finishBodyBlockInner(ident, diags);
@@ -485,14 +478,14 @@ export class Parser {
     }
   }
 
-  private takeLabels(mark: number): { labels: string[]; labelRanges: Range[] } {
+  private takeLabels(mark: number): { labels: string[]; labelRanges: SourceRange[] } {
     const n = (this.top - mark) >> 1;
     if (n === 0) return { labels: [], labelRanges: [] };
     const labels = new Array<string>(n);
-    const labelRanges = new Array<Range>(n);
+    const labelRanges = new Array<SourceRange>(n);
     for (let k = 0; k < n; k++) {
       labels[k] = this.items[mark + 2 * k] as string;
-      labelRanges[k] = this.items[mark + 2 * k + 1] as Range;
+      labelRanges[k] = this.items[mark + 2 * k + 1] as SourceRange;
     }
     this.top = mark;
     return { labels, labelRanges };
@@ -547,18 +540,9 @@ export class Parser {
       }
       this.recoverAfterBodyItem();
       const { labels, labelRanges } = this.takeLabels(mark);
-      const endRange = labelRanges.length > 0 ? (labelRanges[labelRanges.length - 1] as Range) : this.p.range(ident);
-      return {
-        kind: "Block",
-        type,
-        labels,
-        body: { kind: "Body", attributes: [], blocks: [], range: this.p.range(ident), endRange: this.p.range(ident) },
-        typeRange: this.p.range(ident),
-        labelRanges,
-        openBraceRange: this.p.range(ident),
-        closeBraceRange: endRange,
-        range: rangeBetween(this.p.range(ident), endRange),
-      };
+      const at = this.p.range(ident);
+      const endRange = labelRanges.length > 0 ? (labelRanges[labelRanges.length - 1] as SourceRange) : at;
+      return new BlockNode(type, labels, new BodyNode([], [], at, at), at, labelRanges, at, endRange, spanOf(at, endRange));
     }
     const { labels, labelRanges } = this.takeLabels(mark);
 
@@ -633,21 +617,9 @@ export class Parser {
       }
       this.recoverAfterBodyItem();
     }
-    if (!body) {
-      body = { kind: "Body", attributes: [], blocks: [], range: rangeBetween(this.p.range(oBrace), cBraceRange), endRange: cBraceRange };
-    }
+    if (!body) body = new BodyNode([], [], spanOf(this.p.range(oBrace), cBraceRange), cBraceRange);
     const typeRange = this.p.range(ident);
-    return {
-      kind: "Block",
-      type,
-      labels,
-      body,
-      typeRange,
-      labelRanges,
-      openBraceRange: this.p.range(oBrace),
-      closeBraceRange: cBraceRange,
-      range: rangeBetween(typeRange, cBraceRange),
-    };
+    return new BlockNode(type, labels, body, typeRange, labelRanges, this.p.range(oBrace), cBraceRange, spanOf(typeRange, cBraceRange));
   }
 
   // ---- Expressions --------------------------------------------------------------------------
@@ -683,13 +655,7 @@ export class Parser {
     const falseMark = diags.length;
     const falseExpr = this.parseExpression(diags);
     if (this.recovery && errorsSince(diags, falseMark)) return cond;
-    return {
-      kind: "Conditional",
-      condition: cond,
-      trueResult: trueExpr,
-      falseResult: falseExpr,
-      range: rangeBetween(this.p.range(startTok), falseExpr.range),
-    };
+    return new ConditionalNode(cond, trueExpr, falseExpr, spanOf(this.p.range(startTok), rangeOf(falseExpr)));
   }
 
   /**
@@ -709,7 +675,7 @@ export class Parser {
       const rhsMark = diags.length;
       const rhs = this.parseBinaryOps(level + 1, diags);
       if (this.recovery && errorsSince(diags, rhsMark)) return lhs;
-      lhs = { kind: "BinaryOp", op, lhs, rhs, range: rangeBetween(lhs.range, rhs.range) };
+      lhs = new BinaryOpNode(op, lhs, rhs, spanOf(rangeOf(lhs), rangeOf(rhs)));
     }
   }
 
@@ -736,8 +702,7 @@ export class Parser {
         const attrTok = this.p.peek();
         if (this.p.type(attrTok) === "Ident") {
           this.p.read();
-          const rng = this.p.rangeOver(dot, attrTok);
-          ret = makeRelativeTraversal(ret, { kind: "Attr", name: this.identName(attrTok), range: rng }, rng);
+          ret = extendTraversal(ret, new AttrStep(this.identName(attrTok), this.p.map, this.p.from(dot), this.p.to(attrTok)));
         } else if (this.p.type(attrTok) === "NumberLit") {
           // The legacy index form `foo.0`, inherited from HIL.
           const numTok = this.p.read();
@@ -752,15 +717,15 @@ export class Parser {
                 this.p.range(numTok),
               ),
             );
-            ret = makeRelativeTraversal(ret, { kind: "Index", key: { type: "invalid" }, range: rng }, rng);
+            ret = extendTraversal(ret, new IndexStep({ type: "invalid" }, rng.map, rng.from, rng.to));
           } else {
-            ret = makeRelativeTraversal(ret, { kind: "Index", key: this.numberLiteral(numTok, diags), range: rng }, rng);
+            ret = extendTraversal(ret, new IndexStep(this.numberLiteral(numTok, diags), rng.map, rng.from, rng.to));
           }
         } else if (this.p.type(attrTok) === "Star") {
           ret = this.finishAttrOnlySplat(from, ret, dot, attrTok, diags);
         } else {
           diags.push(errorDiag("Invalid attribute name", "An attribute name is required after a dot.", this.p.range(attrTok)));
-          ret = { kind: "SyntaxError", range: rangeBetween(from.range, this.p.range(dot)) };
+          ret = new SyntaxErrorNode(spanOf(rangeOf(from), this.p.range(dot)));
           this.setRecovery();
         }
         continue;
@@ -777,18 +742,10 @@ export class Parser {
               errorDiag("Missing close bracket on splat index", 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', this.p.range(close)),
             );
           }
-          const item = { kind: "AnonSymbol" as const, range: this.p.rangeOver(open, close) };
+          const marker = this.p.rangeOver(open, close);
+          const item = new AnonSymbolNode(marker);
           const each = this.parseExpressionTraversals(item, diags);
-          const splat: SplatExpr = {
-            kind: "Splat",
-            source: ret,
-            each,
-            item,
-            attrOnly: false,
-            markerRange: this.p.rangeOver(open, close),
-            range: rangeBetween(from.range, each.range),
-          };
-          ret = splat;
+          ret = new SplatNode(ret, each, item, false, marker, spanOf(rangeOf(from), rangeOf(each)));
           continue;
         }
         this.p.pushIncludeNewlines(false);
@@ -807,8 +764,8 @@ export class Parser {
         this.p.popIncludeNewlines();
         const rng = this.p.rangeOver(open, close);
         const litKey = staticIndexKey(key);
-        if (litKey) ret = makeRelativeTraversal(ret, { kind: "Index", key: litKey, range: rng }, rng);
-        else ret = { kind: "Index", collection: ret, key, openRange: this.p.range(open), bracketRange: rng, range: rangeBetween(from.range, rng) };
+        if (litKey) ret = extendTraversal(ret, new IndexStep(litKey, rng.map, rng.from, rng.to));
+        else ret = new IndexNode(ret, key, this.p.range(open), rng, spanOf(rangeOf(from), rng));
         continue;
       }
       return ret;
@@ -818,6 +775,7 @@ export class Parser {
   private finishAttrOnlySplat(from: Expression, source: Expression, dot: Tok, starTok: Tok, diags: Diagnostic[]): Expression {
     const marker = this.p.read();
     const trav: Traverser[] = [];
+    const map = this.p.map;
     const firstRange = this.p.nextRange();
     let lastRange = this.p.range(marker);
     while (this.p.peekType() === "Dot") {
@@ -835,9 +793,9 @@ export class Parser {
               this.p.range(starTok),
             ),
           );
-          trav.push({ kind: "Index", key: { type: "invalid" }, range: this.p.rangeOver(d, numTok) });
+          trav.push(new IndexStep({ type: "invalid" }, map, this.p.from(d), this.p.to(numTok)));
         } else {
-          trav.push({ kind: "Index", key: this.numberLiteral(numTok, diags), range: this.p.rangeOver(d, numTok) });
+          trav.push(new IndexStep(this.numberLiteral(numTok, diags), map, this.p.from(d), this.p.to(numTok)));
         }
         lastRange = this.p.range(numTok);
         continue;
@@ -856,21 +814,13 @@ export class Parser {
         break;
       }
       const a = this.p.read();
-      trav.push({ kind: "Attr", name: this.identName(a), range: this.p.rangeOver(d, a) });
+      trav.push(new AttrStep(this.identName(a), map, this.p.from(d), this.p.to(a)));
       lastRange = this.p.range(a);
     }
-    const item = { kind: "AnonSymbol" as const, range: this.p.rangeOver(dot, marker) };
-    const each: Expression =
-      trav.length === 0 ? item : { kind: "RelativeTraversal", source: item, traversal: fit(trav), range: rangeBetween(firstRange, lastRange) };
-    return {
-      kind: "Splat",
-      source,
-      each,
-      item,
-      attrOnly: true,
-      markerRange: this.p.rangeOver(dot, marker),
-      range: rangeBetween(from.range, lastRange),
-    };
+    const markerRange = this.p.rangeOver(dot, marker);
+    const item = new AnonSymbolNode(markerRange);
+    const each: Expression = trav.length === 0 ? item : new RelativeTraversalNode(item, fit(trav), spanOf(firstRange, lastRange));
+    return new SplatNode(source, each, item, true, markerRange, spanOf(rangeOf(from), lastRange));
   }
 
   private parseExpressionTerm(diags: Diagnostic[]): Expression {
@@ -878,7 +828,7 @@ export class Parser {
     if (!this.enter(this.p.range(start), diags)) {
       // Skip the rest of the input: nothing sensible can be made of it.
       while (this.p.type(this.p.read()) !== "EOF");
-      return { kind: "Literal", value: { type: "invalid" }, range: this.p.range(start) };
+      return new LiteralNode({ type: "invalid" }, this.p.map, this.p.from(start), this.p.to(start));
     }
     try {
       return this.parseTerm(start, diags);
@@ -908,27 +858,29 @@ export class Parser {
         }
         const cParen = this.p.read();
         this.p.popIncludeNewlines();
-        return { kind: "Parentheses", expression: expr, range: this.p.rangeOver(oParen, cParen) };
+        return new ParenthesesNode(expr, this.p.rangeOver(oParen, cParen));
       }
       case "NumberLit": {
         const tok = this.p.read();
-        return { kind: "Literal", value: this.numberLiteral(tok, diags), range: this.p.range(tok) };
+        return new LiteralNode(this.numberLiteral(tok, diags), this.p.map, this.p.from(tok), this.p.to(tok));
       }
       case "Ident": {
         const tok = this.p.read();
         const after = this.p.peekType();
         if (after === "OParen" || after === "DoubleColon") return this.finishFunctionCall(tok, diags);
         const name = this.identName(tok);
-        const range = this.p.range(tok);
+        const map = this.p.map;
+        const from = this.p.from(tok);
+        const to = this.p.to(tok);
         switch (name) {
           case "true":
-            return { kind: "Literal", value: { type: "bool", value: true }, range };
+            return new LiteralNode({ type: "bool", value: true }, map, from, to);
           case "false":
-            return { kind: "Literal", value: { type: "bool", value: false }, range };
+            return new LiteralNode({ type: "bool", value: false }, map, from, to);
           case "null":
-            return { kind: "Literal", value: { type: "null" }, range };
+            return new LiteralNode({ type: "null" }, map, from, to);
           default:
-            return { kind: "ScopeTraversal", traversal: [{ kind: "Root", name, range }], range };
+            return new ScopeTraversalNode([new RootStep(name, map, from, to)], map, from, to);
         }
       }
       case "OQuote":
@@ -941,11 +893,8 @@ export class Parser {
           const close = this.p.read();
           const text = this.text(lit);
           const value = isPlainLiteral(text, true) ? text : unescapeLiteral(text, true, this.p.range(lit), diags);
-          return {
-            kind: "Template",
-            parts: [{ kind: "Literal", value: { type: "string", value }, range: this.p.range(lit) }],
-            range: this.p.rangeOver(open, close),
-          };
+          const map = this.p.map;
+          return new TemplateNode([new LiteralNode({ type: "string", value }, map, this.p.from(lit), this.p.to(lit))], map, this.p.from(open), this.p.to(close));
         }
         const closer = this.p.type(start) === "OQuote" ? "CQuote" : "CHeredoc";
         const flush = this.p.type(start) === "OHeredoc" && this.text(open).startsWith("<<-");
@@ -957,13 +906,8 @@ export class Parser {
         const tok = this.p.read();
         // The operand binds tighter than any binary operator: -46+5 is (-46)+5.
         const operand = this.parseExpressionWithTraversals(diags);
-        return {
-          kind: "UnaryOp",
-          op: this.p.type(start) === "Minus" ? "-" : "!",
-          operand,
-          symbolRange: this.p.range(tok),
-          range: rangeBetween(this.p.range(tok), operand.range),
-        };
+        const symbol = this.p.range(tok);
+        return new UnaryOpNode(this.p.type(start) === "Minus" ? "-" : "!", operand, symbol, spanOf(symbol, rangeOf(operand)));
       }
       case "OBrack":
         return this.parseTupleCons(diags);
@@ -978,7 +922,7 @@ export class Parser {
           }
         }
         this.setRecovery();
-        return { kind: "Literal", value: { type: "invalid" }, range: this.p.range(start) };
+        return new LiteralNode({ type: "invalid" }, this.p.map, this.p.from(start), this.p.to(start));
     }
   }
 
@@ -998,7 +942,7 @@ export class Parser {
           ),
         );
         this.recoverOver("OParen");
-        return { kind: "SyntaxError", range: this.p.rangeOver(name, nextName) };
+        return new SyntaxErrorNode(this.p.rangeOver(name, nextName));
       }
       fullName += "::" + this.identName(nextName);
       lastName = nextName;
@@ -1015,7 +959,7 @@ export class Parser {
         ),
       );
       this.recoverOver("OParen");
-      return { kind: "SyntaxError", range: this.p.rangeOver(name, openTok) };
+      return new SyntaxErrorNode(this.p.rangeOver(name, openTok));
     }
     const mark = this.top;
     let expandFinal = false;
@@ -1086,16 +1030,7 @@ export class Parser {
     }
     this.p.popIncludeNewlines();
     const closeRange = closeTok !== undefined ? this.p.range(closeTok) : this.p.prevRange();
-    return {
-      kind: "FunctionCall",
-      name: fullName,
-      args: this.take<Expression>(mark),
-      expandFinal,
-      nameRange,
-      openParenRange: this.p.range(openTok),
-      closeParenRange: closeRange,
-      range: rangeBetween(nameRange, closeRange),
-    };
+    return new FunctionCallNode(fullName, this.take<Expression>(mark), expandFinal, nameRange, this.p.range(openTok), closeRange, spanOf(nameRange, closeRange));
   }
 
   private isKeyword(tok: Tok, kw: string): boolean {
@@ -1147,7 +1082,7 @@ export class Parser {
         }
         this.p.read();
       }
-      return { kind: "Tuple", exprs: this.take<Expression>(mark), openRange: this.p.range(open), range: this.p.rangeOver(open, close) };
+      return new TupleNode(this.take<Expression>(mark), this.p.range(open), this.p.rangeOver(open, close));
     } finally {
       this.p.popIncludeNewlines();
     }
@@ -1181,7 +1116,7 @@ export class Parser {
           close = this.recover("CBrace");
           break;
         }
-        const key = { kind: "ObjectKey" as const, wrapped: keyExpr, forceNonLiteral, range: keyExpr.range };
+        const key = new ObjectKeyNode(keyExpr, forceNonLiteral);
         next = this.p.peek();
         if (this.p.type(next) !== "Equal" && this.p.type(next) !== "Colon") {
           if (!this.recovery) {
@@ -1258,7 +1193,7 @@ export class Parser {
         }
         this.p.read();
       }
-      return { kind: "Object", items: this.take<ObjectConsItem>(mark), openRange: this.p.range(open), range: this.p.rangeOver(open, close) };
+      return new ObjectNode(this.take<ObjectConsItem>(mark), this.p.range(open), this.p.rangeOver(open, close));
     } finally {
       this.p.popIncludeNewlines();
     }
@@ -1270,7 +1205,7 @@ export class Parser {
       diags.push(errorDiag("Invalid 'for' expression", detail, this.p.range(at), this.p.rangeOver(open, at)));
     }
     const close = this.recover(closeType);
-    return { kind: "Literal", value: { type: "invalid" }, range: this.p.rangeOver(open, close) };
+    return invalidOver(this.p.rangeOver(open, close));
   }
 
   private finishForExpr(open: Tok, diags: Diagnostic[]): Expression {
@@ -1296,7 +1231,7 @@ export class Parser {
       const collExpr = this.parseExpression(diags);
       if (this.recovery && errorsSince(diags, collMark)) {
         const close = this.recover(closeType);
-        return { kind: "Literal", value: { type: "invalid" }, range: this.p.rangeOver(open, close) };
+        return invalidOver(this.p.rangeOver(open, close));
       }
       if (this.p.peekType() !== "Colon") return this.forError(open, closeType, "For expression requires a colon after the collection expression.", diags);
       this.p.read();
@@ -1312,7 +1247,7 @@ export class Parser {
       }
       if (this.recovery && (errorsSince(diags, keyMark) || errorsSince(diags, valMark))) {
         const close = this.recover(closeType);
-        return { kind: "Literal", value: { type: "invalid" }, range: this.p.rangeOver(open, close) };
+        return invalidOver(this.p.rangeOver(open, close));
       }
       let group = false;
       let ellipsis: Tok | undefined;
@@ -1327,7 +1262,7 @@ export class Parser {
         condExpr = this.parseExpression(diags);
         if (this.recovery && errorsSince(diags, condMark)) {
           const close = this.recover(closeType);
-          return { kind: "Literal", value: { type: "invalid" }, range: this.p.rangeOver(open, close) };
+          return invalidOver(this.p.rangeOver(open, close));
         }
       }
       let close: Tok;
@@ -1348,27 +1283,14 @@ export class Parser {
       } else if (!keyExpr) {
         diags.push(errorDiag("Invalid 'for' expression", "Key expression is required when building an object.", valExpr.range, whole));
       }
-      const result: ForExpr = {
-        kind: "For",
-        valVar: valName,
-        collExpr,
-        valExpr,
-        group,
-        openRange: this.p.range(open),
-        closeRange: this.p.range(close),
-        range: whole,
-      };
-      if (keyName !== undefined) result.keyVar = keyName;
-      if (keyExpr) result.keyExpr = keyExpr;
-      if (condExpr) result.condExpr = condExpr;
-      return result;
+      return new ForNode(keyName, valName, collExpr, keyExpr, valExpr, condExpr, group, this.p.range(open), this.p.range(close), whole);
     } finally {
       this.p.popIncludeNewlines();
     }
   }
 
   /** A quoted string that must not contain template sequences, such as a block label. */
-  parseQuotedStringLiteral(diags: Diagnostic[]): { value: string; range: Range } {
+  parseQuotedStringLiteral(diags: Diagnostic[]): { value: string; range: SourceRange } {
     const oQuote = this.p.read();
     if (this.p.type(oQuote) !== "OQuote") {
       diags.push(errorDiag("Invalid string literal", "A quoted string is required here.", this.p.range(oQuote)));
@@ -1381,7 +1303,7 @@ export class Parser {
       return { value: normalizeNFC(unescapeToken(this, lit, true, diags)), range: this.p.rangeOver(oQuote, close) };
     }
     const parts: string[] = [];
-    let endRange: Range;
+    let endRange: SourceRange;
     for (;;) {
       const tok = this.p.read();
       if (this.p.type(tok) === "CQuote") {
@@ -1418,7 +1340,7 @@ export class Parser {
       endRange = this.p.range(tok);
       break;
     }
-    return { value: normalizeNFC(parts.join("")), range: rangeBetween(this.p.range(oQuote), endRange) };
+    return { value: normalizeNFC(parts.join("")), range: spanOf(this.p.range(oQuote), endRange) };
   }
 }
 
@@ -1445,17 +1367,24 @@ function appended<T>(items: readonly T[], item: T): T[] {
   return out;
 }
 
-function makeRelativeTraversal(expr: Expression, next: Traverser, rng: Range): Expression {
-  if (expr.kind === "ScopeTraversal" || expr.kind === "RelativeTraversal") {
+/** expr followed by one more traversal step. */
+function extendTraversal(expr: Expression, next: AttrStep | IndexStep): Expression {
+  if (expr instanceof ScopeTraversalNode || expr instanceof RelativeTraversalNode) {
+    // Still being parsed: grown in place (the step lies after the traversal's start).
     expr.traversal = appended(expr.traversal, next);
-    expr.range = rangeBetween(expr.range, rng);
+    if (next.to > expr.to) expr.to = next.to;
     return expr;
   }
-  return { kind: "RelativeTraversal", source: expr, traversal: [next], range: rangeBetween(expr.range, rng) };
+  return new RelativeTraversalNode(expr, [next], spanOf(rangeOf(expr), next.range));
 }
 
-export function templateResult(t: TemplateParse, range: Range): Expression {
+/** The placeholder for a part of the source that failed to parse. */
+function invalidOver(r: SourceRange): Expression {
+  return new LiteralNode({ type: "invalid" }, r.map, r.from, r.to);
+}
+
+export function templateResult(t: TemplateParse, range: SourceRange): Expression {
   const first = t.exprs[0];
-  if (t.passthru && first) return { kind: "TemplateWrap", wrapped: first, range };
-  return { kind: "Template", parts: t.exprs, range };
+  if (t.passthru && first) return new TemplateWrapNode(first, range);
+  return new TemplateNode(t.exprs, range.map, range.from, range.to);
 }

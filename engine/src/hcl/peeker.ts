@@ -3,7 +3,7 @@
 // absorbs the newline ending it, then stands for that newline. It reads the scanner's compact
 // token stream and hands out tokens as handles (numbers), so the parser makes no object per token;
 // ranges are offsets into the source (SourceRange), so making one computes no position.
-import { SourceRange } from "./positions.js";
+import { SourceRange, type PositionMap } from "./positions.js";
 import { COMMENT_CODE, NEWLINE_CODE, tokenTypeName, type TokenStream, type TokenType } from "./scanner.js";
 
 /**
@@ -102,6 +102,21 @@ export class Peeker {
 
   end(t: Tok): number {
     return t < 0 ? (this.tokens.ends[-t - 1] as number) : (this.tokens.ends[t] as number);
+  }
+
+  /** The position map of the file, for ranges made from offsets. */
+  get map(): PositionMap {
+    return this.tokens.map;
+  }
+
+  /** Start offset of the token's range (range(t).from, without making the range). */
+  from(t: Tok): number {
+    return this.tokens.starts[t < 0 ? -t - 1 : t] as number;
+  }
+
+  /** End offset of the token's range (range(t).to). */
+  to(t: Tok): number {
+    return this.tokens.ends[t < 0 ? -t - 1 : t] as number;
   }
 
   /** The token's range (for a line comment standing for a newline, the whole comment's). */

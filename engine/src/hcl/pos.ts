@@ -10,9 +10,10 @@ export interface Pos {
 }
 
 /**
- * A range. The native-syntax parser's trees hold SourceRange objects (positions.ts), which compute
+ * A range. The native-syntax parser's trees give SourceRange objects (positions.ts), which compute
  * `start` and `end` when read: read the fields, or JSON-serialise; do not copy one with object
- * spread or compare it structurally (its own properties are offsets, not these fields).
+ * spread or compare it structurally (its own properties are offsets, not these fields). The same
+ * holds for the tree's nodes (nodes.ts): their range fields are getters.
  */
 export interface Range {
   filename: string;

@@ -319,6 +319,8 @@ export function extendsGrapheme(prev: number, cp: number): boolean {
 }
 
 /** The empty range at r's start. */
+export function rangeAtStart(r: SourceRange): SourceRange;
+export function rangeAtStart(r: Range): Range;
 export function rangeAtStart(r: Range): Range {
   if (r instanceof SourceRange) return new SourceRange(r.map, r.from, r.from);
   const start = r.start;
@@ -326,14 +328,15 @@ export function rangeAtStart(r: Range): Range {
 }
 
 /** The empty range at r's end. */
+export function rangeAtEnd(r: SourceRange): SourceRange;
+export function rangeAtEnd(r: Range): Range;
 export function rangeAtEnd(r: Range): Range {
   if (r instanceof SourceRange) return new SourceRange(r.map, r.to, r.to);
   const end = r.end;
   return { filename: r.filename, start: end, end };
 }
 
-/** From a's start to b's end (b does not start before a). */
-export function rangeFromTo(a: Range, b: Range): Range {
-  if (a instanceof SourceRange && b instanceof SourceRange && a.map === b.map) return new SourceRange(a.map, a.from, b.to);
-  return { filename: a.filename, start: a.start, end: b.end };
+/** The smallest range covering both a and b, two ranges of one file (rangeBetween, typed). */
+export function spanOf(a: SourceRange, b: SourceRange): SourceRange {
+  return new SourceRange(a.map, a.from <= b.from ? a.from : b.from, a.to >= b.to ? a.to : b.to);
 }

@@ -91,6 +91,31 @@ describe("diagnostic rendering", () => {
     expect(renderDiagnostic(withRange, new Map(), { rule: false })).toBe("\nError: X\n\n  on gone.tf line 2:\n  (source code not available)\n\n");
   });
 
+  it("names the object a diagnostic is about before its source, as tofu's appendSourceSnippets does", () => {
+    const { diag, sources } = setup();
+    const addressed = { ...diag, address: 'aws_instance.web["a"]' };
+    const json = diagnosticToJSON(addressed, sources);
+    expect(Object.keys(json)).toEqual(["severity", "summary", "detail", "address", "range", "snippet"]);
+    expect(json.address).toBe('aws_instance.web["a"]');
+    expect(renderDiagnostic(addressed, sources, { rule: false })).toBe(
+      [
+        "",
+        "Error: Unexpected comma after argument",
+        "",
+        '  with aws_instance.web["a"],',
+        '  on main.tf line 3, in resource "aws_instance" "web":',
+        "   3:   cout = 1, x = 2",
+        "",
+        "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+        "",
+      ].join("\n"),
+    );
+    // Without a range the "with" line is followed directly by the detail.
+    const sourceless = { ...errorDiag("Something failed", "Details."), address: "provider[\"registry.opentofu.org/hashicorp/aws\"]" };
+    expect(renderDiagnostic(sourceless, new Map(), { rule: false })).toBe('\nError: Something failed\n\n  with provider["registry.opentofu.org/hashicorp/aws"],\nDetails.\n');
+    expect(diagnosticToJSON(errorDiag("Plain", ""), new Map())).not.toHaveProperty("address");
+  });
+
   it("wraps like go-wordwrap, keeping long words whole", () => {
     expect(wrapString("aaa bbb ccc", 7)).toBe("aaa bbb\nccc");
     expect(wrapString("averyveryverylongword x", 5)).toBe("averyveryverylongword\nx");

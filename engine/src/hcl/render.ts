@@ -1,6 +1,6 @@
 // Rendering diagnostics as OpenTofu does: the `-json` diagnostic object (its jsonentities
-// Diagnostic: range, snippet with context, code, start line and highlight offsets) and the human
-// form built from it (`Error: <summary>`, `  on <file> line <n>, in <block>:`, numbered source
+// Diagnostic: address, range, snippet with context, code, start line and highlight offsets) and the
+// human form built from it (`Error: <summary>`, `  with <address>,`, `  on <file> line <n>, in <block>:`, numbered source
 // lines with the subject underlined, then the detail), with or without the left-hand rule.
 import type { Body } from "./ast.js";
 import type { Diagnostic } from "./diagnostics.js";
@@ -18,6 +18,7 @@ export interface JSONDiagnostic {
   severity: "error" | "warning";
   summary: string;
   detail: string;
+  address?: string;
   range?: { filename: string; start: JSONDiagnosticPos; end: JSONDiagnosticPos };
   snippet?: {
     context: string | null;
@@ -125,6 +126,7 @@ function jsonContextString(root: JSONValue, offset: number): string | null {
 
 export function diagnosticToJSON(diag: Diagnostic, sources: RenderSources): JSONDiagnostic {
   const out: JSONDiagnostic = { severity: diag.severity, summary: diag.summary, detail: diag.detail };
+  if (diag.address) out.address = diag.address;
   if (!diag.subject) return out;
   let highlight = diag.subject;
   let snippetRange = diag.context ?? highlight;
@@ -234,7 +236,9 @@ function sliceBytes(s: string, from: number, to: number): [string, string, strin
 
 function snippetText(d: JSONDiagnostic, color: boolean): string {
   const lines: string[] = [];
-  if (!d.range) return "";
+  // Without a range the "with" line stands alone, not followed by a blank line (as tofu prints it).
+  const withLine = d.address ? `  with ${d.address},\n` : "";
+  if (!d.range) return withLine;
   if (!d.snippet) {
     lines.push(`  on ${d.range.filename} line ${d.range.start.line}:`, "  (source code not available)");
   } else {
@@ -248,7 +252,7 @@ function snippetText(d: JSONDiagnostic, color: boolean): string {
     const code = `${before}${colorize("[underline]", color)}${hl}${colorize("[reset]", color)}${after}`;
     code.split("\n").forEach((line, i) => lines.push(`${String(s.start_line + i).padStart(4, " ")}: ${line}`));
   }
-  return lines.join("\n") + "\n\n";
+  return withLine + lines.join("\n") + "\n\n";
 }
 
 /** The human-readable form of one diagnostic, as `tofu` prints it. */

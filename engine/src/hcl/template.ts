@@ -4,27 +4,28 @@
 // become a tree, pairing `%{if}`/`%{else}`/`%{endif}` and `%{for}`/`%{endfor}`.
 import type { Expression } from "./ast.js";
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
-import { formatRange, rangeBetween, type Range } from "./pos.js";
-import { rangeAtEnd, rangeFromTo, SourceRange } from "./positions.js";
+import { formatRange, rangeBetween } from "./pos.js";
+import { ConditionalNode, ForNode, LiteralNode, rangeOf, TemplateJoinNode, TemplateNode } from "./nodes.js";
+import { rangeAtEnd, rangeAtStart, SourceRange, spanOf } from "./positions.js";
 import { fit, MAX_NESTING, type Parser } from "./parser.js";
 import type { Tok } from "./peeker.js";
 import type { TokenType } from "./scanner.js";
 import { isPlainLiteral, unescapeLiteral } from "./strings.js";
 
 type Part =
-  | { t: "literal"; value: string; range: Range }
+  | { t: "literal"; value: string; range: SourceRange }
   // An interpolation's own range is never used: its expression has one.
   | { t: "interp"; expr: Expression }
-  | { t: "if"; cond: Expression; range: Range }
-  | { t: "for"; keyVar?: string; valVar: string; coll: Expression; range: Range }
-  | { t: "endctrl"; which: "endif" | "else" | "endfor"; range: Range }
-  | { t: "end"; range: Range };
+  | { t: "if"; cond: Expression; range: SourceRange }
+  | { t: "for"; keyVar?: string; valVar: string; coll: Expression; range: SourceRange }
+  | { t: "endctrl"; which: "endif" | "else" | "endfor"; range: SourceRange }
+  | { t: "end"; range: SourceRange };
 
 export interface TemplateParse {
   exprs: Expression[];
   /** True when the template is exactly one interpolation ("${x}"), whose value passes through. */
   passthru: boolean;
-  range: Range;
+  range: SourceRange;
 }
 
 /** Go's unicode.IsSpace. */
@@ -72,7 +73,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
   const startRange = p.nextRange();
   let ltrimNext = false;
   let nextCanTrimPrev = false;
-  let endRange: Range;
+  let endRange: SourceRange;
   for (;;) {
     const next = p.read();
     if (p.type(next) === end) {
@@ -169,13 +170,13 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
       switch (word) {
         case "if": {
           const cond = parser.parseExpression(diags);
-          parts.push({ t: "if", cond, range: rangeBetween(p.range(next), p.nextRange()) });
+          parts.push({ t: "if", cond, range: spanOf(p.range(next), p.nextRange()) });
           break;
         }
         case "else":
         case "endif":
         case "endfor":
-          parts.push({ t: "endctrl", which: word, range: rangeBetween(p.range(next), p.nextRange()) });
+          parts.push({ t: "endctrl", which: word, range: spanOf(p.range(next), p.nextRange()) });
           break;
         case "for": {
           if (p.type(p.peek()) !== "Ident") {
@@ -202,7 +203,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
           }
           p.read();
           const coll = parser.parseExpression(diags);
-          const part: Part = { t: "for", valVar, coll, range: rangeBetween(p.range(next), p.nextRange()) };
+          const part: Part = { t: "for", valVar, coll, range: spanOf(p.range(next), p.nextRange()) };
           if (keyVar !== undefined) part.keyVar = keyVar;
           parts.push(part);
           break;
@@ -262,7 +263,7 @@ export function parseTemplateParts(parser: Parser, end: TokenType, flushHeredoc:
   meldLiterals(parts);
   const exprs = flatTemplate(parts) ?? fit(new TemplateTreeBuilder(parts, diags).root());
   const passthru = parts.length === 2 && parts[0]?.t === "interp";
-  return { exprs, passthru, range: rangeBetween(startRange, endRange) };
+  return { exprs, passthru, range: spanOf(startRange, endRange) };
 }
 
 /** `<<-` heredocs: remove the smallest common leading whitespace (in characters) from every line. */
@@ -294,27 +295,15 @@ function flushHeredocParts(parts: Part[]): void {
   if (minSpaces === Number.MAX_SAFE_INTEGER) return;
   for (const lit of adjust) {
     let cut = 0;
-    let bytes = 0;
     for (let k = 0; k < minSpaces && cut < lit.value.length; k++) {
       const c = lit.value.charCodeAt(cut);
-      const w = c >= 0xd800 && c <= 0xdbff ? 2 : 1;
-      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : w === 2 ? 4 : 3;
-      cut += w;
+      cut += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
     }
     lit.value = lit.value.slice(cut);
-    lit.range = withStartMoved(lit.range, cut, minSpaces, bytes);
+    // Whitespace cut from a line holds no newline, no invalid byte and nothing that joins a
+    // grapheme cluster, so moving the start by string offsets lands on the right position.
+    lit.range = new SourceRange(lit.range.map, lit.range.from + cut, lit.range.to);
   }
-}
-
-/**
- * The range with its start moved past `units` code units of leading whitespace (`columns` code
- * points, `bytes` UTF-8 bytes). Whitespace cut from a line holds no newline, no invalid byte and
- * nothing that joins a grapheme cluster, so a range of offsets lands on the same position.
- */
-function withStartMoved(r: Range, units: number, columns: number, bytes: number): Range {
-  if (r instanceof SourceRange) return new SourceRange(r.map, r.from + units, r.to);
-  const start = r.start;
-  return { filename: r.filename, start: { line: start.line, column: start.column + columns, byte: start.byte + bytes }, end: r.end };
 }
 
 /** The expressions of a template without directives (most of them): its parts in order. */
@@ -322,7 +311,7 @@ function flatTemplate(parts: Part[]): Expression[] | undefined {
   const exprs = new Array<Expression>(parts.length - 1);
   for (let i = 0; i < parts.length - 1; i++) {
     const part = parts[i] as Part;
-    if (part.t === "literal") exprs[i] = { kind: "Literal", value: { type: "string", value: part.value }, range: part.range };
+    if (part.t === "literal") exprs[i] = new LiteralNode({ type: "string", value: part.value }, part.range.map, part.range.from, part.range.to);
     else if (part.t === "interp") exprs[i] = part.expr;
     else return undefined;
   }
@@ -346,7 +335,7 @@ function meldLiterals(parts: Part[]): void {
     const prev = w > 0 ? parts[w - 1] : undefined;
     if (prev && prev.t === "literal" && cur.t === "literal") {
       prev.value += cur.value;
-      prev.range = rangeFromTo(prev.range, cur.range);
+      prev.range = new SourceRange(prev.range.map, prev.range.from, cur.range.to);
       continue;
     }
     parts[w++] = cur;
@@ -382,7 +371,7 @@ class TemplateTreeBuilder {
     switch (next.t) {
       case "literal":
         this.read();
-        return { kind: "Literal", value: { type: "string", value: next.value }, range: next.range };
+        return new LiteralNode({ type: "string", value: next.value }, next.range.map, next.range.from, next.range.to);
       case "interp":
         this.read();
         return next.expr;
@@ -422,7 +411,7 @@ class TemplateTreeBuilder {
     const ifExprs: Expression[] = [];
     const elseExprs: Expression[] = [];
     let current = ifExprs;
-    let endifRange: Range | undefined;
+    let endifRange: SourceRange | undefined;
     while (!endifRange) {
       const next = this.peek();
       if (next.t === "end") {
@@ -453,21 +442,15 @@ class TemplateTreeBuilder {
       }
       current.push(this.expr());
     }
-    if (ifExprs.length === 0) ifExprs.push(emptyString(open.range.filename, open.range.end));
-    if (elseExprs.length === 0) elseExprs.push(emptyString(endifRange.filename, endifRange.start));
-    return {
-      kind: "Conditional",
-      condition: open.cond,
-      trueResult: templateOf(ifExprs),
-      falseResult: templateOf(elseExprs),
-      range: rangeBetween(open.range, endifRange),
-    };
+    if (ifExprs.length === 0) ifExprs.push(emptyString(rangeAtEnd(open.range)));
+    if (elseExprs.length === 0) elseExprs.push(emptyString(rangeAtStart(endifRange)));
+    return new ConditionalNode(open.cond, templateOf(ifExprs), templateOf(elseExprs), spanOf(open.range, endifRange));
   }
 
   private forDirective(): Expression {
     const open = this.read() as Extract<Part, { t: "for" }>;
     const content: Expression[] = [];
-    let endforRange: Range | undefined;
+    let endforRange: SourceRange | undefined;
     while (!endforRange) {
       const next = this.peek();
       if (next.t === "end") {
@@ -498,35 +481,26 @@ class TemplateTreeBuilder {
       }
       content.push(this.expr());
     }
-    if (content.length === 0) content.push(emptyString(open.range.filename, open.range.end));
-    const range = rangeBetween(open.range, endforRange);
-    const tuple = {
-      kind: "For" as const,
-      valVar: open.valVar,
-      collExpr: open.coll,
-      valExpr: templateOf(content),
-      group: false,
-      openRange: open.range,
-      closeRange: endforRange,
-      range,
-      ...(open.keyVar !== undefined ? { keyVar: open.keyVar } : {}),
-    };
-    return { kind: "TemplateJoin", tuple, range };
+    if (content.length === 0) content.push(emptyString(rangeAtEnd(open.range)));
+    const range = spanOf(open.range, endforRange);
+    const tuple = new ForNode(open.keyVar, open.valVar, open.coll, undefined, templateOf(content), undefined, false, open.range, endforRange, range);
+    return new TemplateJoinNode(tuple, range);
   }
 }
 
-function placeholder(range: Range): Expression {
-  return { kind: "Literal", value: { type: "invalid" }, range };
+function placeholder(range: SourceRange): Expression {
+  return new LiteralNode({ type: "invalid" }, range.map, range.from, range.to);
 }
 
-function emptyString(filename: string, at: Range["start"]): Expression {
-  return { kind: "Literal", value: { type: "string", value: "" }, range: { filename, start: at, end: at } };
+function emptyString(at: SourceRange): Expression {
+  return new LiteralNode({ type: "string", value: "" }, at.map, at.from, at.to);
 }
 
 function templateOf(exprs: Expression[]): Expression {
   const first = exprs[0] as Expression;
   const last = exprs[exprs.length - 1] as Expression;
-  return { kind: "Template", parts: fit(exprs), range: rangeBetween(first.range, last.range) };
+  const r = spanOf(rangeOf(first), rangeOf(last));
+  return new TemplateNode(fit(exprs), r.map, r.from, r.to);
 }
 
 /** HCL's didyoumean: the closest candidate within Levenshtein distance 3, or "". */
