@@ -16,12 +16,14 @@
 //   first GetProviderSchema answer (certificate, spawn, handshake, TLS connect, schema) in this
 //   warm process; target < 300 ms. Then the same from a fresh host process, as a `terrace`
 //   command meets its first provider: loading the providers module, then launchProvider → schema.
-//   `node -e 0` is timed alongside: the floor for any Node process.
+//   `node -e 0` is timed alongside: the floor for any Node process. Beside each wall time, CPU
+//   time, which moves much less with the neighbours' load: the plugin's from exec to its
+//   handshake line; the host's own for a launch (and the plugin's, to its schema answer).
 //
 // Options (env): BENCH_SECONDS (5), BENCH_CONCURRENCY (10), BENCH_STARTS (9),
 // BENCH_PROVIDER (path to another provider executable; its resource type in BENCH_RESOURCE_TYPE,
 // default null_resource), BENCH_PROVIDER_PROFILE=<dir> (each bundled provider process profiles
-// itself through TERRACE_PROVIDER_CPU_PROF, see providers-bundled/bin/launch.mjs, and writes
+// itself through TERRACE_PROVIDER_CPU_PROF, see providers-bundled/bin/launch.cjs, and writes
 // <name>.<pid>.cpuprofile there when it exits; profile the host with `node --cpu-prof`),
 // BENCH_ENGINE_DIST (another build, see lib/engine.mjs).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -165,12 +167,12 @@ async function timeHandshake(cert) {
   };
   const t0 = performance.now();
   const child = spawn(command, [], { env, stdio: ["ignore", "pipe", "inherit"] });
-  const ms = await new Promise((resolve, reject) => {
+  const started = await new Promise((resolve, reject) => {
     let buf = "";
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk) => {
       buf += chunk;
-      if (buf.includes("\n")) resolve(performance.now() - t0);
+      if (buf.includes("\n")) resolve({ ms: performance.now() - t0, pluginCpu: processCpuMs(child.pid) });
     });
     child.on("exit", (code) => reject(new Error(`plugin exited (${code}) before its handshake`)));
   });
@@ -180,7 +182,7 @@ async function timeHandshake(cert) {
     child.on("exit", resolve);
     child.kill("SIGTERM");
   });
-  return ms;
+  return started;
 }
 
 /**
@@ -193,47 +195,69 @@ function freshHostStart() {
     const t0 = performance.now();
     const providers = await import(${JSON.stringify(pathToFileURL(path.resolve(process.env.BENCH_ENGINE_DIST ?? path.join(ENGINE, "dist"), "providers", "index.js")).href)});
     const t1 = performance.now();
+    const c1 = process.cpuUsage();
     const r = await providers.launchProvider({ command: ${JSON.stringify(command)}, env: ${JSON.stringify(providerEnv)}, handshakeTimeoutMs: 30000 });
     if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
     await r.provider.getProviderSchema();
     const t2 = performance.now();
+    const c2 = process.cpuUsage(c1);
     await r.provider.close();
-    process.stdout.write(JSON.stringify({ importMs: t1 - t0, launchMs: t2 - t1 }));`;
+    process.stdout.write(JSON.stringify({ importMs: t1 - t0, importCpu: (c1.user + c1.system) / 1000, launchMs: t2 - t1, launchCpu: (c2.user + c2.system) / 1000 }));`;
   return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
 }
 
 async function startPhases() {
-  const cert = generateCertificate();
-  const nodeFloor = [];
-  const handshake = [];
-  const schema = [];
-  const freshImport = [];
-  const freshLaunch = [];
+  const cert = await generateCertificate();
+  const rows = {
+    floor: { what: "node -e 0 (floor)", ms: [], cpu: [] },
+    handshake: { what: "spawn → handshake line", ms: [], cpu: [] },
+    schema: { what: "launchProvider → GetProviderSchema answer", ms: [], cpu: [], pluginCpu: [] },
+    freshImport: { what: "fresh host: import providers module", ms: [], cpu: [] },
+    freshLaunch: { what: "fresh host: launchProvider → GetProviderSchema", ms: [], cpu: [] },
+  };
   for (let i = 0; i < starts; i++) {
     let t0 = performance.now();
-    spawnSync(process.execPath, ["-e", "0"]);
-    nodeFloor.push(performance.now() - t0);
-    handshake.push(await timeHandshake(cert));
+    const floor = spawnSync(process.execPath, ["-e", "process.stdout.write(JSON.stringify(process.cpuUsage()))"], { encoding: "utf8" });
+    rows.floor.ms.push(performance.now() - t0);
+    const fc = JSON.parse(floor.stdout);
+    rows.floor.cpu.push((fc.user + fc.system) / 1000);
+    const hs = await timeHandshake(cert);
+    rows.handshake.ms.push(hs.ms);
+    rows.handshake.cpu.push(hs.pluginCpu);
     t0 = performance.now();
+    const c0 = process.cpuUsage();
     const p = await launch();
     await p.getProviderSchema();
-    schema.push(performance.now() - t0);
+    rows.schema.ms.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    rows.schema.cpu.push((c.user + c.system) / 1000);
+    rows.schema.pluginCpu.push(processCpuMs(p.client.pid));
     await p.close();
     const fresh = freshHostStart();
-    freshImport.push(fresh.importMs);
-    freshLaunch.push(fresh.launchMs);
+    rows.freshImport.ms.push(fresh.importMs);
+    rows.freshImport.cpu.push(fresh.importCpu);
+    rows.freshLaunch.ms.push(fresh.launchMs);
+    rows.freshLaunch.cpu.push(fresh.launchCpu);
   }
-  const row = (what, xs) => {
-    const s = summary(xs);
-    return { start: what, "best ms": Math.round(s.min), "median ms": Math.round(s.median), "max ms": Math.round(s.max) };
+  // CPU time moves much less with the neighbours' load than wall time: for the plugin, its CPU
+  // from exec to the handshake line (or to the schema answer); for the host, its own.
+  const cell = (xs) => {
+    const ok = xs.filter((x) => x !== undefined);
+    if (ok.length === 0) return "?";
+    const s = summary(ok);
+    return `${Math.round(s.min)} / ${Math.round(s.median)}`;
   };
-  return [
-    row("node -e 0 (floor)", nodeFloor),
-    row("spawn → handshake line", handshake),
-    row("launchProvider → GetProviderSchema answer", schema),
-    row("fresh host: import providers module", freshImport),
-    row("fresh host: launchProvider → GetProviderSchema", freshLaunch),
-  ];
+  return Object.values(rows).map((r) => {
+    const s = summary(r.ms);
+    return {
+      start: r.what,
+      "best ms": Math.round(s.min),
+      "median ms": Math.round(s.median),
+      "max ms": Math.round(s.max),
+      "CPU ms best / median": cell(r.cpu),
+      "plugin CPU ms": r.pluginCpu ? cell(r.pluginCpu) : "",
+    };
+  });
 }
 
 console.log(`[bench] ${await machineLine()}`);

@@ -1,7 +1,13 @@
-// Compiles engine/src to engine/dist (ES modules, no bundling) with esbuild. Type checking is a
-// separate step (`npm run typecheck`), so this stays well under a second.
+// Compiles engine/src to engine/dist (ES modules, one per source file) with esbuild, except:
+// - providers/plugin/x509.ts is bundled with the ASN.1 packages it uses (@peculiar/asn1-x509 and
+//   its dependencies): Node loads their few dozen small CommonJS files into an ES module slowly
+//   (resolving, scanning each for exports, compiling), and the first plugin launch waits for them;
+// - each bundled provider's plugin executable becomes one file with every package inlined
+//   (dist/providers-bundled/<name>/plugin.cjs, see src/providers-bundled/bin/bundle.cjs).
+// Type checking is a separate step (`npm run typecheck`), so this stays around a second.
 import { build } from "esbuild";
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -15,22 +21,22 @@ function files(dir, keep) {
   });
 }
 
-const sources = (dir) => files(dir, (p) => p.endsWith(".ts") && !p.endsWith(".test.ts") && !p.endsWith(".d.ts"));
+const x509 = path.join(src, "providers", "plugin", "x509.ts");
+const sources = (dir) => files(dir, (p) => p.endsWith(".ts") && !p.endsWith(".test.ts") && !p.endsWith(".d.ts") && p !== x509);
 // Files read at runtime beside the compiled modules: the plugin protocol's descriptor (and the
 // .proto files it is made from).
 const assets = (dir) => files(dir, (p) => p.endsWith(".proto") || p.endsWith(path.join("providers", "proto", "protocol.json")));
 
+const { bundleProviders } = createRequire(import.meta.url)(path.join(src, "providers-bundled", "bin", "bundle.cjs"));
+
 rmSync(path.join(root, "dist"), { recursive: true, force: true });
-await build({
-  entryPoints: sources(src),
-  outdir: path.join(root, "dist"),
-  outbase: src,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  sourcemap: true,
-  logLevel: "warning",
-});
+const options = { outdir: path.join(root, "dist"), outbase: src, format: "esm", platform: "node", target: "node20", sourcemap: true, logLevel: "warning" };
+const compiled = build({ ...options, entryPoints: sources(src) });
+// The packages' ES module builds ("module"): a third smaller than their CommonJS builds, and
+// quicker to evaluate.
+const certificates = build({ ...options, entryPoints: [x509], bundle: true, mainFields: ["module", "main"], banner: { js: 'import { createRequire as __terraceCreateRequire } from "node:module"; const require = __terraceCreateRequire(import.meta.url);' } });
+const providers = bundleProviders({ outdir: path.join(root, "dist", "providers-bundled"), outName: (name) => `${name}/plugin` });
+await Promise.all([compiled, certificates, providers]);
 for (const file of assets(src)) {
   const out = path.join(root, "dist", path.relative(src, file));
   mkdirSync(path.dirname(out), { recursive: true });

@@ -63,7 +63,7 @@ export const BUNDLED_PROVIDERS: readonly BundledProvider[] = [
 export function bundledProviderBinDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const dir of [path.join(here, "bin"), path.resolve(here, "../../src/providers-bundled/bin")]) {
-    if (existsSync(path.join(dir, "launch.mjs"))) return dir;
+    if (existsSync(path.join(dir, "launch.cjs"))) return dir;
   }
   throw new Error("bundled provider executables not found");
 }

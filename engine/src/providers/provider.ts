@@ -194,6 +194,42 @@ export interface ReadDataSourceResponse {
   readonly diagnostics: readonly ProviderDiagnostic[];
 }
 
+export interface ValidateEphemeralResourceConfigRequest extends CallOptions {
+  readonly typeName: string;
+  readonly config: Value;
+}
+
+export interface OpenEphemeralResourceRequest extends CallOptions {
+  readonly typeName: string;
+  readonly config: Value;
+  readonly clientCapabilities?: ClientCapabilities;
+}
+export interface OpenEphemeralResourceResponse {
+  /** The ephemeral object (the schema's implied type); never written to plan or state. */
+  readonly result: Value;
+  /** Opaque to the engine: handed back to Renew and Close. */
+  readonly private: Uint8Array;
+  /** When the provider wants RenewEphemeralResource called, if at all. */
+  readonly renewAt?: Date;
+  readonly deferred?: Deferred;
+  readonly diagnostics: readonly ProviderDiagnostic[];
+}
+
+export interface RenewEphemeralResourceRequest extends CallOptions {
+  readonly typeName: string;
+  readonly private: Uint8Array;
+}
+export interface RenewEphemeralResourceResponse {
+  readonly private: Uint8Array;
+  readonly renewAt?: Date;
+  readonly diagnostics: readonly ProviderDiagnostic[];
+}
+
+export interface CloseEphemeralResourceRequest extends CallOptions {
+  readonly typeName: string;
+  readonly private: Uint8Array;
+}
+
 export interface GetFunctionsResponse {
   readonly functions: ReadonlyMap<string, FunctionDecl>;
   readonly diagnostics: readonly ProviderDiagnostic[];
@@ -223,6 +259,14 @@ export interface Provider {
   importResourceState(req: ImportResourceStateRequest): Promise<ImportResourceStateResponse>;
   moveResourceState(req: MoveResourceStateRequest): Promise<MoveResourceStateResponse>;
   readDataSource(req: ReadDataSourceRequest): Promise<ReadDataSourceResponse>;
+  /**
+   * Ephemeral resources (protocol 5.7 / 6.7). Optional: an implementation whose schema lists no
+   * ephemeral resource types may leave them out, and the core reports them unsupported.
+   */
+  validateEphemeralResourceConfig?(req: ValidateEphemeralResourceConfigRequest): Promise<DiagnosticsResponse>;
+  openEphemeralResource?(req: OpenEphemeralResourceRequest): Promise<OpenEphemeralResourceResponse>;
+  renewEphemeralResource?(req: RenewEphemeralResourceRequest): Promise<RenewEphemeralResourceResponse>;
+  closeEphemeralResource?(req: CloseEphemeralResourceRequest): Promise<DiagnosticsResponse>;
   getFunctions(opts?: CallOptions): Promise<GetFunctionsResponse>;
   callFunction(req: CallFunctionRequest): Promise<CallFunctionResponse>;
   /** Asks the provider to abandon in-flight work (graceful interruption). Resolves to its error text, if any. */

@@ -14,7 +14,7 @@ export interface PluginCertificate {
   readonly certBase64: string;
 }
 
-export function generatePluginCertificate(now = new Date()): PluginCertificate {
-  const c = generateCertificate(now);
+export async function generatePluginCertificate(now = new Date()): Promise<PluginCertificate> {
+  const c = await generateCertificate(now);
   return { certPem: c.certPem, keyPem: c.keyPem, certBase64: Buffer.from(c.certDer).toString("base64").replace(/=+$/, "") };
 }

@@ -2,7 +2,7 @@ import "reflect-metadata";
 import * as grpc from "@grpc/grpc-js";
 import * as x509 from "@peculiar/x509";
 import { spawnSync } from "node:child_process";
-import { webcrypto } from "node:crypto";
+import { X509Certificate, createHash, createPrivateKey, webcrypto } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { pluginServices, type ProtoGetProviderSchemaResponse } from "../providers/proto/index.js";
 import { bundledProviderExecutable } from "../providers-bundled/index.js";
@@ -39,16 +39,40 @@ function derToPem(b64: string): string {
 }
 
 describe("go-plugin server", () => {
-  it("makes go-plugin's AutoMTLS certificate", () => {
-    const c = generatePluginCertificate();
+  it("makes go-plugin's AutoMTLS certificate", async () => {
+    const now = new Date("2026-01-02T03:04:05.678Z");
+    const c = await generatePluginCertificate(now);
     const cert = new x509.X509Certificate(c.certPem);
     expect(cert.subject).toBe("O=HashiCorp, CN=localhost");
-    expect(cert.getExtension(x509.BasicConstraintsExtension)?.ca).toBe(true);
-    const ku = cert.getExtension(x509.KeyUsagesExtension)?.usages ?? 0;
-    expect(ku & x509.KeyUsageFlags.keyCertSign).toBeTruthy();
-    expect(ku & x509.KeyUsageFlags.digitalSignature).toBeTruthy();
-    expect(cert.getExtension(x509.ExtendedKeyUsageExtension)?.usages).toEqual([x509.ExtendedKeyUsage.serverAuth, x509.ExtendedKeyUsage.clientAuth]);
+    expect(cert.issuer).toBe(cert.subject);
+    expect(cert.signatureAlgorithm).toMatchObject({ name: "ECDSA", hash: { name: "SHA-512" } });
+    expect(cert.publicKey.algorithm).toMatchObject({ name: "ECDSA", namedCurve: "P-521" });
+    // go-plugin's template through Go's x509.CreateCertificate: these extensions, in this order.
+    expect(cert.extensions.map((e) => [e.type, e.critical])).toEqual([
+      ["2.5.29.15", true],
+      ["2.5.29.37", false],
+      ["2.5.29.19", true],
+      ["2.5.29.14", false],
+      ["2.5.29.17", false],
+    ]);
+    const flags = x509.KeyUsageFlags;
+    expect(cert.getExtension(x509.KeyUsagesExtension)?.usages).toBe(flags.digitalSignature | flags.keyEncipherment | flags.keyAgreement | flags.keyCertSign);
+    expect(cert.getExtension(x509.BasicConstraintsExtension)).toMatchObject({ ca: true, pathLength: undefined });
+    expect(cert.getExtension(x509.ExtendedKeyUsageExtension)?.usages).toEqual([x509.ExtendedKeyUsage.clientAuth, x509.ExtendedKeyUsage.serverAuth]);
     expect(cert.getExtension(x509.SubjectAlternativeNameExtension)?.names.items.map((n) => [n.type, n.value])).toEqual([["dns", "localhost"]]);
+    const spki = new Uint8Array(cert.publicKey.rawData);
+    const ski = createHash("sha1").update(spki.subarray(spki.length - 133)).digest("hex"); // the 133-byte uncompressed P-521 point
+    expect(cert.getExtension(x509.SubjectKeyIdentifierExtension)?.keyId).toBe(ski);
+    expect(cert.notBefore.getTime()).toBe(Math.floor((now.getTime() - 30_000) / 1000) * 1000);
+    expect(cert.notAfter.getTime()).toBe(Math.floor((now.getTime() + 262_980 * 3_600_000) / 1000) * 1000);
+    expect(await cert.verify({ signatureOnly: true })).toBe(true);
+    // The same bytes through OpenSSL: self-issued, a CA, the SAN, and the key the host will use.
+    const openssl = new X509Certificate(c.certPem);
+    expect(openssl.ca).toBe(true);
+    expect(openssl.subjectAltName).toBe("DNS:localhost");
+    expect(openssl.checkIssued(openssl)).toBe(true);
+    expect(openssl.verify(openssl.publicKey)).toBe(true);
+    expect(openssl.checkPrivateKey(createPrivateKey(c.keyPem))).toBe(true);
     expect(c.certBase64).not.toMatch(/=$/);
     expect(Buffer.from(c.certBase64, "base64").equals(Buffer.from(cert.rawData))).toBe(true);
   });
@@ -60,7 +84,7 @@ describe("go-plugin server", () => {
   });
 
   it("serves tfplugin6 over mutual TLS on a unix socket and exits on Shutdown", async () => {
-    const host = generatePluginCertificate();
+    const host = await generatePluginCertificate();
     let line = "";
     let shutdown = false;
     const plugin = await startPlugin(thingProvider(), {
@@ -92,7 +116,7 @@ describe("go-plugin server", () => {
     expect(ended).toBe(false);
 
     // A client without the trusted certificate is refused.
-    const stranger = generatePluginCertificate();
+    const stranger = await generatePluginCertificate();
     const bad = new services.provider6(
       `unix://${plugin.socketPath}`,
       grpc.credentials.createSsl(Buffer.from(serverPem), Buffer.from(stranger.keyPem), Buffer.from(stranger.certPem)),

@@ -89,6 +89,10 @@ function unary<Req, Res>(f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> {
  */
 export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOptions = {}): Promise<RunningPlugin> {
   const env = opts.env ?? process.env;
+  // The key pair is generated on the thread pool while the server is set up below.
+  const clientCert = env.PLUGIN_CLIENT_CERT;
+  const ownCert = clientCert ? generatePluginCertificate() : undefined;
+  ownCert?.catch(() => undefined); // awaited below; a failure before that point must not go unhandled
   const provider = new ProviderServer<M>(def);
   const svcs = serverServices();
   const server = new grpc.Server({
@@ -175,9 +179,8 @@ export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOpti
 
   let creds = grpc.ServerCredentials.createInsecure();
   let certField = "";
-  const clientCert = env.PLUGIN_CLIENT_CERT;
-  if (clientCert) {
-    const own = generatePluginCertificate();
+  if (clientCert && ownCert) {
+    const own = await ownCert;
     creds = grpc.ServerCredentials.createSsl(Buffer.from(clientCert), [{ private_key: Buffer.from(own.keyPem), cert_chain: Buffer.from(own.certPem) }], true);
     certField = own.certBase64;
   }

@@ -2,4 +2,6 @@
 import { servePlugin } from "../../sdk/index.js";
 import { randomProvider } from "./provider.js";
 
-await servePlugin(randomProvider);
+// Not awaited: the executable runs this as a CommonJS bundle (bin/bundle.cjs), where top-level
+// await does not exist. servePlugin reports its own failures and exits.
+void servePlugin(randomProvider);

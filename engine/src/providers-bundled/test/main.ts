@@ -4,4 +4,6 @@
 import { servePlugin } from "../../sdk/index.js";
 import { testProvider } from "./provider.js";
 
-await servePlugin(testProvider(process.env.TERRACE_TEST_PROVIDER_NAME || "test", process.env.TERRACE_TEST_PROVIDER_PROFILE ?? ""));
+// Not awaited: the executable runs this as a CommonJS bundle (bin/bundle.cjs), where top-level
+// await does not exist. servePlugin reports its own failures and exits.
+void servePlugin(testProvider(process.env.TERRACE_TEST_PROVIDER_NAME || "test", process.env.TERRACE_TEST_PROVIDER_PROFILE ?? ""));

@@ -279,7 +279,13 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
   const autoMTLS = opts.autoMTLS ?? true;
   const versions = opts.protocolVersions ?? [5, 6];
   let clientCert: CertificatePair | undefined;
-  if (autoMTLS) clientCert = clientCertificate();
+  if (autoMTLS) {
+    try {
+      clientCert = await clientCertificate();
+    } catch (e) {
+      return { ok: false, error: `failed to make the AutoMTLS client certificate: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...opts.env })) if (v !== undefined) env[k] = v;
@@ -327,6 +333,17 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
   });
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => output.write("stderr", chunk));
+  // The plugin takes a few hundred milliseconds to reach its handshake, and this process waits
+  // idle meanwhile: build the protocol's codecs now rather than after it answers. A failure here
+  // shows again, as a diagnostic, where the codecs are used.
+  setImmediate(() => {
+    try {
+      const services = pluginServices();
+      for (const service of [services.provider6, services.controller, services.stdio, services.broker]) void service;
+    } catch {
+      // reported where used
+    }
+  });
 
   const fail = async (error: string): Promise<StartPluginResult> => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

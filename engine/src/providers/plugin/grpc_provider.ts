@@ -49,6 +49,12 @@ import {
   type UpgradeResourceStateRequest,
   type UpgradeResourceStateResponse,
   type ValidateDataResourceConfigRequest,
+  type CloseEphemeralResourceRequest,
+  type OpenEphemeralResourceRequest,
+  type OpenEphemeralResourceResponse,
+  type RenewEphemeralResourceRequest,
+  type RenewEphemeralResourceResponse,
+  type ValidateEphemeralResourceConfigRequest,
   type ValidateProviderConfigRequest,
   type ValidateProviderConfigResponse,
   type ValidateResourceConfigRequest,
@@ -68,6 +74,9 @@ import type {
   ProtoGetProviderSchemaResponse,
   ProtoImportResourceStateResponse,
   ProtoMoveResourceStateResponse,
+  ProtoOpenEphemeralResourceResponse,
+  ProtoRenewEphemeralResourceResponse,
+  ProtoTimestamp,
   ProtoPlanResourceChangeResponse,
   ProtoPrepareProviderConfigResponse,
   ProtoReadDataSourceResponse,
@@ -261,11 +270,14 @@ export class GRPCProvider implements Provider {
     return nullVal(type);
   }
 
-  private async resourceSchema(kind: "resource" | "data", typeName: string, opts?: CallOptions): Promise<{ ok: true; schema: Schema; meta: Schema } | { ok: false; diagnostics: ProviderDiagnostic[] }> {
+  private async resourceSchema(kind: "resource" | "data" | "ephemeral", typeName: string, opts?: CallOptions): Promise<{ ok: true; schema: Schema; meta: Schema } | { ok: false; diagnostics: ProviderDiagnostic[] }> {
     const s = await this.getProviderSchema(opts);
     if (s.diagnostics.some((d) => d.severity === "error")) return { ok: false, diagnostics: [...s.diagnostics] };
-    const schema = (kind === "resource" ? s.resourceTypes : s.dataSources).get(typeName);
-    if (!schema) return { ok: false, diagnostics: [err(kind === "resource" ? `unknown resource type "${typeName}"` : `unknown data source "${typeName}"`)] };
+    const schema = (kind === "resource" ? s.resourceTypes : kind === "data" ? s.dataSources : s.ephemeralResources).get(typeName);
+    if (!schema) {
+      const what = kind === "resource" ? "resource type" : kind === "data" ? "data source" : "ephemeral resource";
+      return { ok: false, diagnostics: [err(`unknown ${what} "${typeName}"`)] };
+    }
     return { ok: true, schema, meta: s.providerMeta };
   }
 
@@ -582,6 +594,48 @@ export class GRPCProvider implements Provider {
     return withDeferred({ state: this.decode(r.response.state, ty, diagnostics), diagnostics }, r.response.deferred);
   }
 
+  async validateEphemeralResourceConfig(req: ValidateEphemeralResourceConfigRequest): Promise<DiagnosticsResponse> {
+    const rs = await this.resourceSchema("ephemeral", req.typeName, req);
+    if (!rs.ok) return { diagnostics: rs.diagnostics };
+    const config = this.encode(req.config, impliedType(rs.schema.block));
+    if (!config.ok) return config;
+    const r = await this.call<ProtoDiagnosticsResponse>("ValidateEphemeralResourceConfig", "ValidateEphemeralResourceConfig", { type_name: req.typeName, config: config.value }, req);
+    return { diagnostics: r.ok ? diagnosticsFromProto(r.response.diagnostics) : r.diagnostics };
+  }
+
+  async openEphemeralResource(req: OpenEphemeralResourceRequest): Promise<OpenEphemeralResourceResponse> {
+    const failed = (diagnostics: ProviderDiagnostic[], ty: Type = DynamicPseudoType): OpenEphemeralResourceResponse => ({ result: nullVal(ty), private: EMPTY, diagnostics });
+    const rs = await this.resourceSchema("ephemeral", req.typeName, req);
+    if (!rs.ok) return failed(rs.diagnostics);
+    const ty = impliedType(rs.schema.block);
+    const config = this.encode(req.config, ty);
+    if (!config.ok) return failed(config.diagnostics, ty);
+    const r = await this.call<ProtoOpenEphemeralResourceResponse>(
+      "OpenEphemeralResource",
+      "OpenEphemeralResource",
+      { type_name: req.typeName, config: config.value, client_capabilities: capabilities(req.clientCapabilities) },
+      req,
+    );
+    if (!r.ok) return failed(r.diagnostics, ty);
+    const diagnostics = diagnosticsFromProto(r.response.diagnostics);
+    const out = { result: this.decode(r.response.result, ty, diagnostics), private: bytes(r.response.private), diagnostics };
+    const renewAt = dateFromTimestamp(r.response.renew_at);
+    return withDeferred(renewAt ? { ...out, renewAt } : out, r.response.deferred);
+  }
+
+  async renewEphemeralResource(req: RenewEphemeralResourceRequest): Promise<RenewEphemeralResourceResponse> {
+    const r = await this.call<ProtoRenewEphemeralResourceResponse>("RenewEphemeralResource", "RenewEphemeralResource", { type_name: req.typeName, private: req.private }, req);
+    if (!r.ok) return { private: req.private, diagnostics: r.diagnostics };
+    const renewAt = dateFromTimestamp(r.response.renew_at);
+    const out = { private: bytes(r.response.private), diagnostics: diagnosticsFromProto(r.response.diagnostics) };
+    return renewAt ? { ...out, renewAt } : out;
+  }
+
+  async closeEphemeralResource(req: CloseEphemeralResourceRequest): Promise<DiagnosticsResponse> {
+    const r = await this.call<ProtoDiagnosticsResponse>("CloseEphemeralResource", "CloseEphemeralResource", { type_name: req.typeName, private: req.private }, req);
+    return { diagnostics: r.ok ? diagnosticsFromProto(r.response.diagnostics) : r.diagnostics };
+  }
+
   async getFunctions(opts?: CallOptions): Promise<GetFunctionsResponse> {
     const r = await this.call<ProtoGetFunctionsResponse>("GetFunctions", "GetFunctions", {}, opts);
     if (!r.ok) {
@@ -660,6 +714,13 @@ function emptySchemaResponse(): GetProviderSchemaResponse {
 function capabilities(c: ClientCapabilities | undefined): ProtoClientCapabilities {
   const caps = c ?? DEFAULT_CLIENT_CAPABILITIES;
   return { deferral_allowed: caps.deferralAllowed, write_only_attributes_allowed: caps.writeOnlyAttributesAllowed };
+}
+
+/** A protobuf Timestamp as a Date; absent (or the zero time) is no time at all. */
+function dateFromTimestamp(t: ProtoTimestamp | null | undefined): Date | undefined {
+  if (!t) return undefined;
+  const ms = Number(t.seconds ?? 0) * 1000 + Math.floor(Number(t.nanos ?? 0) / 1e6);
+  return ms > 0 ? new Date(ms) : undefined;
 }
 
 function bytes(b: Uint8Array | null | undefined): Uint8Array {

@@ -29,10 +29,10 @@ describe("go-plugin handshake line", () => {
     if (!r.ok) expect(r.error).toContain(want);
   });
 
-  it("offers every plugin of a process the same client certificate, and mints fresh ones on request", () => {
-    const a = clientCertificate();
-    expect(clientCertificate()).toBe(a);
-    expect(generateCertificate().certPem).not.toBe(a.certPem);
+  it("offers every plugin of a process the same client certificate, and mints fresh ones on request", async () => {
+    const a = await clientCertificate();
+    expect(await clientCertificate()).toBe(a);
+    expect((await generateCertificate()).certPem).not.toBe(a.certPem);
   });
 
   it("mints a certificate with go-plugin's properties", async () => {

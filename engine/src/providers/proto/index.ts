@@ -32,12 +32,36 @@ export function protoDir(): string {
   throw new Error(`plugin protocol definitions not found (looked for ${DESCRIPTOR_FILE} in ${candidates.join(", ")})`);
 }
 
+let descriptor: protobuf.INamespace | undefined;
 let root: protobuf.Root | undefined;
+
+function protocolDescriptor(): protobuf.INamespace {
+  descriptor ??= JSON.parse(readFileSync(path.join(protoDir(), DESCRIPTOR_FILE), "utf8")) as protobuf.INamespace;
+  return descriptor;
+}
 
 /** The protocols' definitions, read once per process. */
 export function protocolRoot(): protobuf.Root {
-  root ??= protobuf.Root.fromJSON(JSON.parse(readFileSync(path.join(protoDir(), DESCRIPTOR_FILE), "utf8")) as protobuf.INamespace);
+  root ??= protobuf.Root.fromJSON(protocolDescriptor());
   return root;
+}
+
+const packageRoots = new Map<string, protobuf.Root>();
+
+/**
+ * One package's definitions (with the well-known types they use), built on first use: a process
+ * that speaks tfplugin6 never builds tfplugin5's types, which is half of what building every
+ * package costs a plugin's start-up.
+ */
+function packageRoot(pkg: string): protobuf.Root {
+  let r = packageRoots.get(pkg);
+  if (!r) {
+    const all = protocolDescriptor();
+    const nested = all.nested ?? {};
+    r = protobuf.Root.fromJSON({ ...all, nested: { [pkg]: nested[pkg] ?? {}, google: nested["google"] ?? {} } });
+    packageRoots.set(pkg, r);
+  }
+  return r;
 }
 
 const definitions = new Map<string, grpc.ServiceDefinition>();
@@ -50,7 +74,7 @@ export function serviceDefinition(fullName: string): grpc.ServiceDefinition {
   const known = definitions.get(fullName);
   if (known) return known;
   const def: Record<string, grpc.MethodDefinition<object, object>> = {};
-  for (const method of protocolRoot().lookupService(fullName).methodsArray) {
+  for (const method of packageRoot(fullName.slice(0, fullName.indexOf("."))).lookupService(fullName).methodsArray) {
     method.resolve();
     if (!method.resolvedRequestType || !method.resolvedResponseType) throw new Error(`protocol: ${fullName}.${method.name}: unresolved message types`);
     const req = messageCodec(method.resolvedRequestType);
@@ -92,17 +116,34 @@ let cached: PluginServices | undefined;
  * registers: `server.addService(pluginServices().provider6.service, impl)`.
  */
 export function pluginServices(): PluginServices {
+  // Each built when first asked for (so tfplugin5 only when a plugin chooses protocol 5).
   cached ??= {
-    provider5: client("tfplugin5.Provider"),
-    provisioner5: client("tfplugin5.Provisioner"),
-    provider6: client("tfplugin6.Provider"),
-    controller: client("plugin.GRPCController"),
-    stdio: client("plugin.GRPCStdio"),
-    broker: client("plugin.GRPCBroker"),
+    get provider5() {
+      return serviceClient("tfplugin5.Provider");
+    },
+    get provisioner5() {
+      return serviceClient("tfplugin5.Provisioner");
+    },
+    get provider6() {
+      return serviceClient("tfplugin6.Provider");
+    },
+    get controller() {
+      return serviceClient("plugin.GRPCController");
+    },
+    get stdio() {
+      return serviceClient("plugin.GRPCStdio");
+    },
+    get broker() {
+      return serviceClient("plugin.GRPCBroker");
+    },
   };
   return cached;
 }
 
-function client(fullName: string): grpc.ServiceClientConstructor {
-  return grpc.makeGenericClientConstructor(serviceDefinition(fullName), fullName);
+const clients = new Map<string, grpc.ServiceClientConstructor>();
+
+function serviceClient(fullName: string): grpc.ServiceClientConstructor {
+  let c = clients.get(fullName);
+  if (!c) clients.set(fullName, (c = grpc.makeGenericClientConstructor(serviceDefinition(fullName), fullName)));
+  return c;
 }

@@ -216,6 +216,26 @@ export interface ProtoReadDataSourceResponse {
   deferred?: ProtoDeferred | null;
 }
 
+/** google.protobuf.Timestamp as decoded (int64 seconds as a number). */
+export interface ProtoTimestamp {
+  seconds?: number | string | null;
+  nanos?: number | null;
+}
+
+export interface ProtoOpenEphemeralResourceResponse {
+  diagnostics?: ProtoDiagnostic[];
+  renew_at?: ProtoTimestamp | null;
+  result?: ProtoDynamicValue | null;
+  private?: Uint8Array | null;
+  deferred?: ProtoDeferred | null;
+}
+
+export interface ProtoRenewEphemeralResourceResponse {
+  diagnostics?: ProtoDiagnostic[];
+  renew_at?: ProtoTimestamp | null;
+  private?: Uint8Array | null;
+}
+
 export interface ProtoGetFunctionsResponse {
   functions?: Record<string, ProtoFunction>;
   diagnostics?: ProtoDiagnostic[];
