@@ -15,6 +15,7 @@ import { currentWorkspace, openStateStore } from "./workspace.js";
 import { backendForPlan } from "./backend_config.js";
 import { Meta } from "./meta.js";
 import type { Command, CommandIO } from "./io.js";
+import type { FlagSpec } from "./args.js";
 import { Prompter, RUN_FLAGS, lockState, newContext, operationView, readRunFlags, runPlan, type RunFlags } from "./plan.js";
 import type { OperationView, View } from "./view.js";
 
@@ -47,6 +48,11 @@ Options:
   -refresh-only          Update the state to match remote objects, proposing no
                          other change.
 
+  -suppress-forget-errors
+                         Suppress the error that occurs when a destroy
+                         operation completes successfully but leaves
+                         forgotten instances behind.
+
   -replace=resource      Force replacement of a resource instance (repeatable).
 
   -target=resource       Apply only to the given object and what it depends on
@@ -59,6 +65,9 @@ Options:
 
   -var-file=filename     Load variable values from the given file.
 `;
+
+/** apply's and destroy's flags: the shared ones and -suppress-forget-errors (arguments.ParseApply). */
+const APPLY_FLAGS: FlagSpec = { ...RUN_FLAGS, bool: [...RUN_FLAGS.bool, "suppress-forget-errors"] };
 
 /** The configuration saved in a plan file, loaded as it was when planned. */
 export async function configFromPlanFile(
@@ -124,7 +133,7 @@ async function openPlanStore(io: CommandIO, ov: OperationView, plan: Plan, flags
 
 async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyCmd: boolean): Promise<number> {
   const name = destroyCmd ? "destroy" : "apply";
-  const parsed = readRunFlags(args, io, RUN_FLAGS, name, APPLY_HELP);
+  const parsed = readRunFlags(args, io, APPLY_FLAGS, name, APPLY_HELP);
   if (typeof parsed === "number") return parsed;
   const flags: RunFlags = destroyCmd ? { ...parsed, destroy: true, mode: parsed.mode === "refresh-only" ? parsed.mode : "destroy" } : parsed;
   const ov = operationView(io, flags);
@@ -263,11 +272,12 @@ async function applyPlan(io: CommandIO, ov: OperationView, flags: RunFlags, stor
   diagnostics.push(...(await store.refresh()));
   // A local state journals every change as the walk makes it (states/README.md); a remote one
   // gets whole snapshots every 20 s, as OpenTofu's remote backends do.
-  let applyOpts: ApplyOptions = { persist: (s) => persist(store, s), persistIntervalMs: REMOTE_PERSIST_INTERVAL_MS };
+  const suppressForgetErrors = flags.suppressForgetErrors;
+  let applyOpts: ApplyOptions = { persist: (s) => persist(store, s), persistIntervalMs: REMOTE_PERSIST_INTERVAL_MS, suppressForgetErrors };
   if (store instanceof LocalStore) {
     const journal = store.beginJournal(plan.priorState);
     diagnostics.push(...journal.diagnostics);
-    applyOpts = { observer: journal.observer };
+    applyOpts = { observer: journal.observer, suppressForgetErrors };
   }
   if (hasErrors(diagnostics)) {
     ov.diagnostics(diagnostics);

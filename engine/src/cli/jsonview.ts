@@ -358,6 +358,7 @@ export class JSONHooks implements Hooks {
   changed = 0;
   removed = 0;
   imported = 0;
+  forgotten = 0;
   private readonly applying = new Map<string, Applying>();
 
   constructor(
@@ -437,6 +438,11 @@ export class JSONHooks implements Hooks {
 
   postApplyImport(): void {
     this.imported++;
+  }
+
+  /** Counted for the change summary; no message of its own (tofu's jsonHook has none). */
+  postApplyForget(): void {
+    this.forgotten++;
   }
 
   preProvisionInstanceStep(addr: AbsResourceInstance, typeName: string): void {
@@ -560,7 +566,7 @@ export class JSONOperationView implements OperationView {
 
   resourceCount(destroyCmd: boolean): void {
     const h = this.hooks;
-    this.jv.changeSummary({ add: h.added, change: h.changed, import: h.imported, remove: h.removed, forget: 0, operation: destroyCmd ? "destroy" : "apply" });
+    this.jv.changeSummary({ add: h.added, change: h.changed, import: h.imported, remove: h.removed, forget: h.forgotten, operation: destroyCmd ? "destroy" : "apply" });
   }
 
   outputs(state: State): void {

@@ -28,6 +28,7 @@ import {
   newColorize,
   newSchemas,
   renderHumanPlan,
+  wordWrap,
   writePlanFile,
   type ConfigSnapshot,
   type Plan,
@@ -40,6 +41,7 @@ import { planBackend } from "./backend_config.js";
 import { Meta } from "./meta.js";
 import { formatValue, type Value } from "../values/index.js";
 import { parseFlags, type FlagSpec, type ParsedFlags } from "./args.js";
+import { generateConfigFlagDiagnostics, writeGeneratedConfig } from "./generate_config.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { versionString as lockedVersionString } from "../versions/index.js";
 import { bundledProviders } from "./bundled.js";
@@ -96,6 +98,14 @@ Options:
                         1 - Errored
                         2 - Succeeded, there is a diff
 
+  -generate-config-out=path
+                        (Experimental) If import blocks are present in
+                        configuration, instructs OpenTofu to generate HCL
+                        for any imported resources not already present. The
+                        configuration is written to a new file at PATH,
+                        which must not already exist. OpenTofu may still
+                        attempt to write configuration if the plan errors.
+
   -input=true           Ask for input for variables if not directly set.
 
   -no-color             If specified, output won't contain any color.
@@ -118,6 +128,9 @@ export const RUN_FLAGS = {
   multi: ["var", "var-file", "target", "exclude", "replace"],
 } as const;
 
+/** The plan command's flags: the shared ones and -generate-config-out. */
+const PLAN_FLAGS: FlagSpec = { ...RUN_FLAGS, string: [...RUN_FLAGS.string, "generate-config-out"] };
+
 export interface RunFlags {
   /** The planning mode (-destroy, -refresh-only). */
   readonly mode: "normal" | "destroy" | "refresh-only";
@@ -128,6 +141,10 @@ export interface RunFlags {
   readonly detailedExitcode: boolean;
   readonly autoApprove: boolean;
   readonly out: string | undefined;
+  /** `-generate-config-out` (plan only): where configuration generated for import blocks goes. */
+  readonly generateConfigOut: string | undefined;
+  /** `-suppress-forget-errors` (apply and destroy only): a destroy that forgets objects still succeeds. */
+  readonly suppressForgetErrors: boolean;
   readonly parallelism: number;
   readonly vars: VariableArg[];
   readonly positional: string[];
@@ -213,6 +230,9 @@ export function runFlags(p: ParsedFlags): RunFlags | string {
     detailedExitcode: p.bools.get("detailed-exitcode") ?? false,
     autoApprove: p.bools.get("auto-approve") ?? false,
     out: p.strings.get("out"),
+    // An empty path generates nothing (genconfig.ShouldWriteConfig).
+    generateConfigOut: p.strings.get("generate-config-out") || undefined,
+    suppressForgetErrors: p.bools.get("suppress-forget-errors") ?? false,
     parallelism,
     vars: p.multi.filter((m) => m.name === "var" || m.name === "var-file").map((m) => ({ flag: m.name === "var" ? ("-var" as const) : ("-var-file" as const), value: m.value })),
     positional: p.positional,
@@ -270,6 +290,7 @@ export class UIHooks implements Hooks {
   added = 0;
   changed = 0;
   removed = 0;
+  forgotten = 0;
   private readonly started = new Map<string, number>();
   private lastProgress = 0;
   constructor(private readonly view: View) {}
@@ -309,6 +330,11 @@ export class UIHooks implements Hooks {
     this.view.println(`[reset][bold]${addr.toString()}: Import complete [id=${id}]`);
   }
 
+  /** Counted only: tofu's UiHook prints nothing for a forgotten object. */
+  postApplyForget(): void {
+    this.forgotten++;
+  }
+
   preProvisionInstanceStep(addr: AbsResourceInstance, typeName: string): void {
     this.view.println(`[reset][bold]${addr.toString()}: Provisioning with '${typeName}'...[reset]`);
   }
@@ -317,6 +343,37 @@ export class UIHooks implements Hooks {
   provisionOutput(addr: AbsResourceInstance, typeName: string, line: string): void {
     const text = line.replace(/\s+$/u, "");
     this.view.println(text === "" ? "" : `[reset][bold]${addr.toString()} (${typeName}):[reset] ${text}`);
+  }
+
+  // Ephemeral resources (UiHook.preEphemeral/postEphemeral): not counted in the summary.
+  preOpen(addr: AbsResourceInstance): void {
+    this.preEphemeral(addr, "Opening...");
+  }
+  postOpen(addr: AbsResourceInstance): void {
+    this.postEphemeral(addr, "Open complete");
+  }
+  preRenew(addr: AbsResourceInstance): void {
+    this.preEphemeral(addr, "Renewing...");
+  }
+  postRenew(addr: AbsResourceInstance): void {
+    this.postEphemeral(addr, "Renew complete");
+  }
+  preClose(addr: AbsResourceInstance): void {
+    this.preEphemeral(addr, "Closing...");
+  }
+  postClose(addr: AbsResourceInstance): void {
+    this.postEphemeral(addr, "Close complete");
+  }
+  deferred(addr: AbsResourceInstance, reason: string): void {
+    this.view.println(`[reset][bold]${addr.toString()}: Deferred due to ${reason}`);
+  }
+  private preEphemeral(addr: AbsResourceInstance, what: string): void {
+    this.started.set(`${addr.toString()}|ephemeral`, Date.now());
+    this.view.println(`[reset][bold]${addr.toString()}: ${what}[reset]`);
+  }
+  private postEphemeral(addr: AbsResourceInstance, what: string): void {
+    const secs = Math.floor((Date.now() - (this.started.get(`${addr.toString()}|ephemeral`) ?? Date.now())) / 1000);
+    this.view.println(`[reset][bold]${addr.toString()}: ${what} after ${secs}s`);
   }
 
   postApply(addr: AbsResourceInstance, deposed: string, action: Plan["changes"]["resources"][number]["change"]["action"], newState: Value, failed: boolean): void {
@@ -460,9 +517,14 @@ export class HumanOperationView implements OperationView {
     return renderPlan(this.view, plan, schemas);
   }
 
-  planNextStep(outPath: string | undefined): void {
+  planNextStep(outPath: string | undefined, genConfigPath?: string): void {
     const view = this.view;
     view.println(rule(view));
+    if (genConfigPath !== undefined) {
+      const width = view.io.stdout.isTTY ? ((view.io.stdout as { columns?: number }).columns ?? 78) : 78;
+      const text = `OpenTofu has generated configuration and written it to ${genConfigPath}. Please review the configuration and edit it as necessary before adding it to version control.`;
+      view.println(`\n${wordWrap(text, width)}`);
+    }
     if (outPath !== undefined) {
       view.println(`\nSaved the plan to: ${outPath}\n\nTo perform exactly these actions, run the following command to apply:\n    terrace apply ${JSON.stringify(outPath)}`);
     } else {
@@ -474,10 +536,13 @@ export class HumanOperationView implements OperationView {
 
   resourceCount(destroyCmd: boolean): void {
     const h = this.hooks;
+    // The destroy command's summary never mentions forgotten objects (ApplyHuman.ResourceCount).
     if (destroyCmd) this.view.println(`[reset][bold][green]\nDestroy complete! Resources: ${h.removed} destroyed.`);
-    else if (h.imported > 0) {
-      this.view.println(`[reset][bold][green]\nApply complete! Resources: ${h.imported} imported, ${h.added} added, ${h.changed} changed, ${h.removed} destroyed.`);
-    } else this.view.println(`[reset][bold][green]\nApply complete! Resources: ${h.added} added, ${h.changed} changed, ${h.removed} destroyed.`);
+    else {
+      const imported = h.imported > 0 ? `${h.imported} imported, ` : "";
+      const forgotten = h.forgotten > 0 ? `, ${h.forgotten} forgotten` : "";
+      this.view.println(`[reset][bold][green]\nApply complete! Resources: ${imported}${h.added} added, ${h.changed} changed, ${h.removed} destroyed${forgotten}.`);
+    }
   }
 
   outputs(state: State): void {
@@ -525,6 +590,8 @@ export interface PlanRun {
   readonly result: PlanResult | undefined;
   readonly loaded: LoadedWorkingDir | undefined;
   readonly code: number;
+  /** Whether `-generate-config-out` wrote a file. */
+  readonly wroteConfig?: boolean;
   /** Releases the state lock still held with `keepLock` (a no-op otherwise). */
   readonly unlock: () => Promise<boolean>;
 }
@@ -564,16 +631,24 @@ export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags,
       replace: flags.replace,
       targets: flags.targets,
       excludes: flags.excludes,
+      ...(flags.generateConfigOut !== undefined ? { generateConfigPath: flags.generateConfigOut } : {}),
     });
     ov.walkDone();
     diags.push(...result.diagnostics);
+    // Generated configuration is written before the plan is shown, even when planning failed.
+    let wroteConfig = false;
+    if (flags.generateConfigOut !== undefined) {
+      const w = writeGeneratedConfig(result.plan, path.resolve(workingDir, flags.generateConfigOut), flags.generateConfigOut);
+      diags.push(...w.diagnostics);
+      wroteConfig = w.wrote;
+    }
     if (hasErrors(diags)) {
       ov.diagnostics(diags);
       return await finish({ result, loaded, code: 1 });
     }
     const renderDiags = ov.plan(result.plan, result.schemas);
     ov.diagnostics([...diags, ...renderDiags]);
-    return await finish({ result, loaded, code: hasErrors(renderDiags) ? 1 : 0 });
+    return await finish({ result, loaded, code: hasErrors(renderDiags) ? 1 : 0, wroteConfig });
   } catch (e) {
     ov.walkDone();
     await lock.unlock();
@@ -612,7 +687,7 @@ export function readRunFlags(args: readonly string[], io: CommandIO, spec: FlagS
 }
 
 export const planCommand: Command = async (args, io) => {
-  const flags = readRunFlags(args, io, RUN_FLAGS, "plan", PLAN_HELP);
+  const flags = readRunFlags(args, io, PLAN_FLAGS, "plan", PLAN_HELP);
   if (typeof flags === "number") return flags;
   const ov = operationView(io, flags);
   if (flags.positional.length > 0) {
@@ -625,7 +700,14 @@ export const planCommand: Command = async (args, io) => {
     return 1;
   }
   const workingDir = path.resolve(io.cwd);
-  const { result, loaded, code } = await runPlan(io, ov, flags, workingDir);
+  if (flags.generateConfigOut !== undefined) {
+    const d = generateConfigFlagDiagnostics(flags.mode, path.resolve(workingDir, flags.generateConfigOut));
+    if (hasErrors(d)) {
+      ov.diagnostics(d);
+      return 1;
+    }
+  }
+  const { result, loaded, code, wroteConfig } = await runPlan(io, ov, flags, workingDir);
   if (code !== 0 || !result || !loaded) return code;
   if (flags.out !== undefined) {
     // The plan carries the backend and the variable values, so show and apply need no -var.
@@ -642,7 +724,7 @@ export const planCommand: Command = async (args, io) => {
     writeFileSync(path.resolve(workingDir, flags.out), w.bytes);
   }
   // backend_plan's PlanEmpty is !plan.CanApply(): drift counts only in refresh-only mode.
-  if (result.plan.applyable) ov.planNextStep(flags.out);
+  if (result.plan.applyable) ov.planNextStep(flags.out, wroteConfig ? flags.generateConfigOut : undefined);
   if (flags.detailedExitcode && result.plan.applyable) return 2;
   return 0;
 };

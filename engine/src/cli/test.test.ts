@@ -203,6 +203,36 @@ run "positive_but_expected" {
     expect(lines[4]?.["@message"]).toBe("Success! 1 passed, 0 failed.");
   });
 
+  it("prints -verbose plans and states as test_plan and test_state log lines, keys sorted as Go sorts them", async () => {
+    const { dir } = workDir({
+      "main.tf": MAIN,
+      "main.tftest.hcl": `run "create" {}\n\nrun "check" {\n  command = plan\n}\n`,
+    });
+    const r = await runCommand(testCommand, ["-json", "-verbose"], dir);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l["type"])).toEqual(["version", "test_abstract", "test_file", "test_run", "test_state", "test_run", "test_plan", "test_summary"]);
+    const state = lines[4] ?? {};
+    expect(Object.keys(state)).toEqual(["@level", "@message", "@module", "@testfile", "@testrun", "@timestamp", "test_state", "type"]);
+    expect(state["@message"]).toBe("-verbose flag enabled, printing state");
+    expect(Object.keys(state["test_state"] as object)).toEqual(["format_version", "terraform_version", "values"]);
+    const plan = lines[6] ?? {};
+    expect(plan["@message"]).toBe("-verbose flag enabled, printing plan");
+    expect(plan["@testrun"]).toBe("check");
+    // As tofu's MarshalForLog: the plan without the prior state.
+    expect(Object.keys(plan["test_plan"] as object)).not.toContain("prior_state");
+    expect(plan["test_plan"]).toMatchObject({ format_version: "1.2", configuration: expect.any(Object) });
+  });
+
+  it("refuses an assertion whose condition refers to nothing, before running anything", async () => {
+    const { dir } = workDir({ "main.tf": MAIN, "main.tftest.hcl": `run "one" {\n  assert {\n    condition     = true\n    error_message = "x"\n  }\n}\n` });
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("Error: Invalid assert expression\n\n  on main.tftest.hcl line 3, in run \"one\":");
+    expect(r.stderr).toContain("The condition expression must refer to at least one object from elsewhere in\nthe configuration, or else its result would not be checking anything.");
+  });
+
   it("prints the plan with -verbose", async () => {
     const { dir } = workDir({ "main.tf": MAIN, "main.tftest.hcl": `run "one" {\n  command = plan\n}\n` });
     const r = await runCommand(testCommand, ["-no-color", "-verbose"], dir);

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { Loader } from "../configs/index.js";
 import { collectVariableValues } from "../configs/inputvars/index.js";
-import { errorDiag, hasErrors } from "../hcl/index.js";
+import { errorDiag, hasErrors, type RenderSource } from "../hcl/index.js";
 import { HumanTestView, JSONTestView, TestSuiteRunner, discoverTestFiles, type Output } from "../moduletest/index.js";
 import { parseFlags } from "./args.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
@@ -57,6 +57,27 @@ Options:
                         executes.
 `;
 
+/**
+ * The sources diagnostics quote: those set here, then every file the loader has parsed so far
+ * (a run's `module` is loaded while the files run, and its diagnostics quote it).
+ */
+class LoadedSources extends Map<string, RenderSource> {
+  constructor(private readonly parsed: ReadonlyMap<string, string>) {
+    super();
+  }
+
+  override get(name: string): RenderSource | undefined {
+    const own = super.get(name);
+    if (own) return own;
+    const source = this.parsed.get(name);
+    return source === undefined ? undefined : { source };
+  }
+
+  override has(name: string): boolean {
+    return super.has(name) || this.parsed.has(name);
+  }
+}
+
 export const testCommand: Command = async (args, io) => {
   const p = parseFlags(args, { bool: ["json", "no-color", "verbose"], string: ["test-directory"], multi: ["var", "var-file", "filter"] });
   const early = new View(io, !args.includes("-no-color"));
@@ -73,7 +94,8 @@ export const testCommand: Command = async (args, io) => {
   const view = new View(io, !json && !(p.bools.get("no-color") ?? false));
   const workingDir = path.resolve(io.cwd);
   const fs = nodeConfigFS(workingDir);
-  const sources = new Map<string, { source: string }>();
+  const loader = new Loader({ fs, workingDir: "." });
+  const sources = new LoadedSources(loader.parser.sources);
   const out: Output = {
     stdout: (s) => void io.stdout.write(s),
     stderr: (s) => void io.stderr.write(s),
@@ -89,10 +111,8 @@ export const testCommand: Command = async (args, io) => {
   const testDirectory = p.strings.get("test-directory");
   const found = discoverTestFiles(fs, { rootDir: ".", ...(testDirectory ? { testDirectory } : {}), filter });
   for (const [name, source] of found.sources) sources.set(name, { source });
-  const loader = new Loader({ fs, workingDir: "." });
   // Parse the module once so diagnostics can quote its files.
   loader.parser.loadConfigDir(".");
-  for (const [name, source] of loader.parser.sources) sources.set(name, { source });
   if (hasErrors(found.diagnostics)) {
     report(found.diagnostics);
     return 1;
@@ -119,7 +139,6 @@ export const testCommand: Command = async (args, io) => {
     json ? jsonView : human,
   );
   const suite = await runner.run(found.files);
-  for (const [name, source] of loader.parser.sources) if (!sources.has(name)) sources.set(name, { source });
   if (json) jsonView.conclusion(suite);
   else human.conclusion(suite);
   return suite.status === "pass" ? 0 : 1;

@@ -132,6 +132,7 @@ export interface AppliedCounts {
   readonly changed: number;
   readonly removed: number;
   readonly imported: number;
+  readonly forgotten: number;
 }
 
 /**
@@ -150,7 +151,7 @@ export interface OperationView {
   /** The plan just made: the human plan, or drift, planned changes, summary and output actions. */
   plan(plan: Plan, schemas: Map<string, ProviderSchemaSet>): Diagnostic[];
   /** After a plan that can be applied: the saved-plan or "-out" note (human only). */
-  planNextStep(outPath: string | undefined): void;
+  planNextStep(outPath: string | undefined, genConfigPath?: string): void;
   /** Applying a saved plan: its changes (`-json` only). */
   plannedChanges(plan: Plan): void;
   /** "Apply complete! …" / "Destroy complete! …" (the destroy command's wording with `destroyCmd`). */

@@ -130,6 +130,9 @@ export function configBodyJustAttributes(b: ConfigBody): { attributes: Map<strin
 }
 
 /** The first range of a body, for diagnostics about a body as a whole. */
+/** HCL's placeholder for the missing item of an empty body (hcl.EmptyBody, merging no bodies). */
+const EMPTY_BODY_RANGE: Range = { filename: "<empty>", start: { line: 0, column: 0, byte: 0 }, end: { line: 0, column: 0, byte: 0 } };
+
 export function configBodyMissingItemRange(b: ConfigBody): Range | undefined {
   switch (b.syntax) {
     case "native":
@@ -139,7 +142,7 @@ export function configBodyMissingItemRange(b: ConfigBody): Range | undefined {
     case "override":
       return configBodyMissingItemRange(b.base);
     case "union":
-      return b.bodies[0] ? configBodyMissingItemRange(b.bodies[0]) : undefined;
+      return b.bodies[0] ? configBodyMissingItemRange(b.bodies[0]) : EMPTY_BODY_RANGE;
   }
 }
 
@@ -186,7 +189,7 @@ function unionContent(bodies: ConfigBody[], schema: BodySchema, partial: boolean
     }
     blocks.push(...content.blocks);
   }
-  const missingItemRange: Range = missing ?? { filename: "", start: { line: 1, column: 1, byte: 0 }, end: { line: 1, column: 1, byte: 0 } };
+  const missingItemRange: Range = missing ?? EMPTY_BODY_RANGE;
   for (const as of schema.attributes ?? []) {
     if (as.required && !attributes.has(as.name)) {
       diagnostics.push(errorDiag("Missing required argument", `The argument ${JSON.stringify(as.name)} is required, but was not set.`, missingItemRange));

@@ -50,6 +50,11 @@ export interface Provider {
   declRange: Range;
   /** The provider this configuration is for, once the module's required_providers are known. */
   providerType: ProviderAddr | undefined;
+  /**
+   * Replaced by a test's `mock_provider` (OpenTofu's IsMocked): `config` is the mock's body, so
+   * validation skips it and no instance of it is configured.
+   */
+  isMocked?: boolean;
 }
 
 /** What `each.key` and `each.value` are in one instance of a provider with `for_each`. */

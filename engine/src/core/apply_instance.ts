@@ -83,7 +83,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
     config,
     ...(src?.private ? { priorPrivate: src.private } : {}),
   });
-  diagnostics.push(...providerDiagnosticsInBody(pr.diagnostics, rc.config));
+  diagnostics.push(...providerDiagnosticsInBody(pr.diagnostics, rc.config, addr.toString()));
   if (hasErrors(diagnostics)) return restoreOnFailure(run, addr, deposedKey, diagnostics);
   const [savedPlanned] = unmarkDeep(ch.change.after);
   diagnostics.push(
@@ -102,7 +102,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
     config,
     ...(pr.plannedPrivate.length > 0 ? { plannedPrivate: pr.plannedPrivate } : {}),
   });
-  const applyDiags = providerDiagnosticsInBody(ar.diagnostics, rc.config);
+  const applyDiags = providerDiagnosticsInBody(ar.diagnostics, rc.config, addr.toString());
   let newState = unknownAsNull(ar.newState);
   // The result is held to the plan only when the provider reports success (as OpenTofu does).
   if (!hasErrors(applyDiags)) {

@@ -11,6 +11,7 @@ import {
   configResourceTransformer,
   dependsOnTransformer,
   destroyEdgeTransformer,
+  ephemeralCloseTransformer,
   diffTransformer,
   moduleCallTransformer,
   moduleExpansionTransformer,
@@ -70,6 +71,7 @@ export function planTransformers(destroy: boolean): Transformer[] {
     moduleExpansionTransformer,
     referenceTransformer,
     dependsOnTransformer,
+    ephemeralCloseTransformer,
     targetingTransformer,
   ];
 }
@@ -88,6 +90,7 @@ export function applyTransformers(destroy: boolean): Transformer[] {
     dependsOnTransformer,
     destroyEdgeTransformer,
     cbdEdgeTransformer,
+    ephemeralCloseTransformer,
     targetingTransformer,
   ];
 }

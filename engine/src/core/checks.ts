@@ -60,7 +60,7 @@ export class CheckState {
   constructor(config: Config) {
     for (const c of allConfigs(config)) {
       const p = modulePrefix(c.path);
-      for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values()]) {
+      for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values(), ...c.module.ephemeralResources.values()]) {
         if (r.preconditions.length + r.postconditions.length === 0) continue;
         this.add("resource", p + resourceAddrString(r), { ResourcePrecondition: r.preconditions.length, ResourcePostcondition: r.postconditions.length });
       }

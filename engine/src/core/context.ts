@@ -34,6 +34,7 @@ import { InstanceSet, finishMoves, prepareMoves, type PreparedMoves } from "../r
 import { ProviderManager, providersNeeded, type ProviderFactory, type ResourceInstanceProvider } from "./providers.js";
 import { ChangesSync, RunState, type Operation, type RunOptions } from "./run.js";
 import { postExpansionImportValidation, validateImportTargets, type ImportOpts } from "./import.js";
+import { generationTargets } from "./import_generate.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
 import { validateConfig } from "./validate.js";
 import { recordDataDependsOn } from "./plan_data.js";
@@ -80,6 +81,11 @@ export interface PlanOptions {
   readonly targets?: readonly Targetable[];
   /** Everything but these objects and what depends on them (`-exclude`). */
   readonly excludes?: readonly Targetable[];
+  /**
+   * `-generate-config-out`: import blocks whose resource has no block get configuration
+   * generated from the imported object (import_generate.ts); the file it is for, as given.
+   */
+  readonly generateConfigPath?: string;
 }
 
 export interface ApplyOptions {
@@ -167,11 +173,19 @@ export class Context {
     });
     const diagnostics: Diagnostic[] = [];
     for (const o of result.outcomes) diagnostics.push(...outcomeDiagnostics(o));
+    // Ephemeral instances whose close node did not run (skipped after a failure, or pruned).
+    diagnostics.push(...(await run.ephemerals.closeAll()));
     return diagnostics;
   }
 
-  async plan(config: Config, prevRunState: State, opts: PlanOptions = {}): Promise<PlanResult> {
+  async plan(givenConfig: Config, prevRunState: State, opts: PlanOptions = {}): Promise<PlanResult> {
     const mode = opts.mode ?? "normal";
+    // Import targets that get generated configuration are planned through stand-in resources.
+    const generation =
+      mode === "normal" && opts.generateConfigPath
+        ? generationTargets(givenConfig, opts.generateConfigPath, (key) => prevRunState.rootModule().resources.has(key))
+        : undefined;
+    const config = generation?.config ?? givenConfig;
     const destroy = mode === "destroy";
     const timestamp = new Date();
     const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0", this.opts.resourceProvider);
@@ -215,7 +229,7 @@ export class Context {
       diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
       if (hasErrors(diagnostics)) return errored();
       // Import blocks take part in normal plans only (import.ts).
-      if (mode === "normal") diagnostics.push(...validateImportTargets(config));
+      if (mode === "normal") diagnostics.push(...(generation?.diagnostics ?? validateImportTargets(config)));
       if (hasErrors(diagnostics)) return errored();
       const b: BuildContext = { config, state: moves.walk.state, providers, destroy, changes: [], targets: runOpts.targets, excludes: runOpts.excludes };
       const built = buildGraph(b, planTransformers(destroy));
@@ -325,11 +339,17 @@ export class Context {
         diagnostics.push(...(await persist(snapshot)).filter((d) => d.severity === "warning"));
       });
     };
-    // Imports happened when planning; the UI still reports them first (OpenTofu's Context.Apply).
+    // Imports happened when planning, and forgetting needs no provider; the UI still reports
+    // both first (OpenTofu's Context.Apply).
     for (const c of plan.changes.resources) {
-      if (!c.change.importing) continue;
-      this.opts.hooks?.preApplyImport?.(c.addr, c.change.importing.id);
-      this.opts.hooks?.postApplyImport?.(c.addr, c.change.importing.id);
+      if (c.change.importing) {
+        this.opts.hooks?.preApplyImport?.(c.addr, c.change.importing.id);
+        this.opts.hooks?.postApplyImport?.(c.addr, c.change.importing.id);
+      }
+      if (c.change.action === "Forget") {
+        this.opts.hooks?.preApplyForget?.(c.addr);
+        this.opts.hooks?.postApplyForget?.(c.addr);
+      }
     }
     try {
       diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, plan.priorState, plan.changes.resources.map((c) => c.providerAddr.provider)))));
@@ -351,8 +371,8 @@ export class Context {
         if ((destroy || !config.module.outputs.has(name)) && !targetingActive(run.opts)) state.removeOutputValue(name);
       }
       state.setCheckResults(plan.uiMode === "refresh-only" ? plan.checks : runChecks(run).results());
+      if (destroy && !hasErrors(diagnostics) && !opts.suppressForgetErrors) diagnostics.push(...forgottenByDestroyDiagnostics(plan.changes.resources));
       diagnostics.push(...appliedTargetingWarning({ targets: plan.targetAddrs, excludes: plan.excludeAddrs }));
-      if (destroy && !opts.suppressForgetErrors) diagnostics.push(...forgottenByDestroyDiagnostics(plan.changes.resources));
       return { state: state.close(), diagnostics };
     } finally {
       await persisting.catch(() => undefined);

@@ -7,8 +7,9 @@
 // whose expression is the subject (for an index into a static list or map, that element). When
 // the walk cannot go on (the path names an argument that is not set, a block, or something the
 // body does not spell out) the subject is the "missing item" range of the deepest body reached.
-// Diagnostics without a path are about the whole body and get its missing item range too.
-import { configBodyPartialContent, type ConfigBody } from "../configs/index.js";
+// Diagnostics without a path are about the whole body and get its missing item range too. Each
+// also names the instance the body was evaluated for (the "with <address>," line).
+import { configBodyMissingItemRange, configBodyPartialContent, unionBody, type ConfigBody } from "../configs/index.js";
 import { exprList, exprMap, missingItemRange, type AnyExpression, type ContentAttribute, type Diagnostic, type Range } from "../hcl/index.js";
 import { EvalContext, evaluateAny, startRange } from "../lang/eval/index.js";
 import type { ProviderDiagnostic } from "../providers/index.js";
@@ -33,18 +34,29 @@ export function providerDiagnostics(diags: readonly ProviderDiagnostic[], subjec
 
 /**
  * Provider diagnostics about a configuration body (the resource, data source or provider block
- * whose arguments the provider was given), each placed as `InConfigBody` places it. Without a
- * body this is `providerDiagnostics` with no subject.
+ * whose arguments the provider was given), each placed as `InConfigBody` places it and given
+ * `address` — the instance the body was evaluated for — unless it names one already. Without a
+ * body this is `providerDiagnostics` with no subject and no address (OpenTofu elaborates only
+ * where there is configuration).
  */
-export function providerDiagnosticsInBody(diags: readonly ProviderDiagnostic[], body: ConfigBody | undefined): Diagnostic[] {
+export function providerDiagnosticsInBody(diags: readonly ProviderDiagnostic[], body: ConfigBody | undefined, address?: string): Diagnostic[] {
   if (!body) return providerDiagnostics(diags, undefined);
   return diags.map((d) => {
     const out: Diagnostic = { severity: d.severity, summary: d.summary, detail: d.detail };
+    const addr = d.address ?? address;
+    if (addr) out.address = addr;
     const subject = d.subject ?? (d.attribute && d.attribute.length > 0 ? attributeRange(body, d.attribute) : bodyMissingItemRange(body));
     if (subject) out.subject = subject;
     return out;
   });
 }
+
+/**
+ * The body of a provider configuration that has no block (hcl.EmptyBody, or merging no bodies):
+ * its missing item range is the placeholder "<empty>" range OpenTofu reports for such providers
+ * ("on <empty> line 0:").
+ */
+export const EMPTY_CONFIG_BODY: ConfigBody = unionBody([]);
 
 /** The source range a path names within a body (ElaborateFromConfigBody). */
 function attributeRange(body: ConfigBody, path: Path): Range | undefined {
@@ -150,7 +162,7 @@ function bodyMissingItemRange(b: ConfigBody): Range | undefined {
     case "override":
       return bodyMissingItemRange(b.base);
     case "union":
-      return b.bodies[0] ? bodyMissingItemRange(b.bodies[0]) : undefined;
+      return b.bodies[0] ? bodyMissingItemRange(b.bodies[0]) : configBodyMissingItemRange(b);
   }
 }
 

@@ -31,6 +31,7 @@ import {
   withMarks,
   type Value,
 } from "../values/index.js";
+import { ephemeralInstanceValue } from "./ephemeral.js";
 import { expansionKeys, type RepetitionData } from "./expand.js";
 import type { RunState } from "./run.js";
 import { markSensitiveBySchema } from "./schemabody.js";
@@ -68,6 +69,8 @@ export function referencesOf(traversals: readonly Traverser[][]): { refs: Refere
 export function resourceInstanceValue(run: RunState, addr: AbsResourceInstance, cfg: Resource): Value {
   const schema = cfg.provider ? run.providers.resourceTypeSchema(cfg.provider, cfg.mode, cfg.type) : undefined;
   if (!schema) return DynamicVal;
+  // Never in the changes or the state: the walk's own registry (ephemeral.ts).
+  if (cfg.mode === "ephemeral") return ephemeralInstanceValue(run, addr, schema);
   const ty = impliedType(schema.block);
   if (run.opts.operation === "plan") {
     const ch = run.changes.get(addr);
@@ -155,6 +158,7 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
   const localNames = new Set<string>();
   const managed = new Map<string, Map<string, Value>>();
   const data = new Map<string, Map<string, Value>>();
+  const ephemeral = new Map<string, Map<string, Value>>();
   const calls = new Map<string, Value>();
   for (const ref of refs) {
     const s = ref.subject;
@@ -195,7 +199,7 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
           );
           break;
         }
-        const table = r.mode === "data" ? data : managed;
+        const table = r.mode === "data" ? data : r.mode === "ephemeral" ? ephemeral : managed;
         let byName = table.get(r.type);
         if (!byName) table.set(r.type, (byName = new Map()));
         if (!byName.has(r.name)) byName.set(r.name, resourceValue(run, req.module, rc));
@@ -254,6 +258,11 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
     const attrs = new Map<string, Value>();
     for (const [type, byName] of data) attrs.set(type, objectVal(byName));
     vars.set("data", objectVal(attrs));
+  }
+  if (ephemeral.size > 0) {
+    const attrs = new Map<string, Value>();
+    for (const [type, byName] of ephemeral) attrs.set(type, objectVal(byName));
+    vars.set("ephemeral", objectVal(attrs));
   }
   if (calls.size > 0) vars.set("module", objectVal(calls));
   vars.set(

@@ -17,7 +17,7 @@ import { evalVariableValidations, markVariableValue, prepareFinalInputVariableVa
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { WalkContext } from "../graph/index.js";
 import { evaluateAny } from "../lang/eval/index.js";
-import { SENSITIVE, DynamicVal, containsMarked, hasMark, isWhollyKnown, nullVal, rawEquals, unmarkDeep, unmarkDeepWithPaths, type Value } from "../values/index.js";
+import { EPHEMERAL, SENSITIVE, DynamicVal, withMarks, containsMarked, hasMark, isWhollyKnown, nullVal, rawEquals, unmarkDeep, unmarkDeepWithPaths, type Value } from "../values/index.js";
 import { evalScope, resourceInstanceValue } from "./evaluate.js";
 import { NO_REPETITION, evaluateExpansion, expansionKeys, repetitionFor, type RepetitionData } from "./expand.js";
 import { assertNever } from "../values/index.js";
@@ -32,6 +32,8 @@ import { instancePrefix, runChecks } from "./checks.js";
 import { forgetInstance } from "./removed.js";
 import { targetedWalkContext } from "./targeting.js";
 import { unsupportedProvisioners } from "./provisioners.js";
+import { closeEphemeralResource, openEphemeralResource } from "./ephemeral.js";
+import { ephemeralOutputDiagnostics, ephemeralVariableDiagnostics } from "./ephemeral_values.js";
 
 /** Runs one vertex; the diagnostics it returns decide whether the walk counts it as failed. */
 export async function executeNode(run: RunState, n: GraphNode, wctx: WalkContext<GraphNode>): Promise<Diagnostic[]> {
@@ -47,6 +49,11 @@ export async function executeNode(run: RunState, n: GraphNode, wctx: WalkContext
     case "provider":
       return configureProvider(run, n);
     case "resource": {
+      if (n.config.mode === "ephemeral") {
+        const opened = await openEphemeralResource(run, n);
+        reportResourceCheckables(run, n);
+        return opened;
+      }
       // Provisioners this engine cannot run fail the plan, not the apply half-way through.
       if (run.opts.operation === "plan") {
         const unsupported = unsupportedProvisioners(n.config);
@@ -70,6 +77,8 @@ export async function executeNode(run: RunState, n: GraphNode, wctx: WalkContext
       return forgetInstance(run, n);
     case "check":
       return evalCheckBlock(run, n);
+    case "ephemeralClose":
+      return closeEphemeralResource(run, n);
     default:
       return assertNever(n);
   }
@@ -98,6 +107,11 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
       const r = evaluateAny(attr.expr, scope.ctx);
       diagnostics.push(...r.diagnostics);
       raw = r.value;
+    }
+    if (raw) {
+      const eph = ephemeralVariableDiagnostics(decl.ephemeral, raw, attr?.expr.range);
+      diagnostics.push(...eph);
+      if (hasErrors(eph)) continue;
     }
     const fin = prepareFinalInputVariableValue({ value: raw, sourceType: "config", sourceRange: attr?.expr.range }, decl);
     diagnostics.push(...fin.diagnostics);
@@ -156,6 +170,11 @@ async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" 
     diagnostics.push(...r.diagnostics);
     if (hasErrors(r.diagnostics)) continue;
     let value = r.value;
+    const eph = ephemeralOutputDiagnostics(o, value, inst.isRoot());
+    diagnostics.push(...eph);
+    if (hasErrors(eph)) continue;
+    // Everything read from an ephemeral output is ephemeral, whatever it was set to.
+    if (o.ephemeral) value = withMarks(value, EPHEMERAL);
     if (inst.isRoot() && !o.sensitive && containsMarked(value) && containsSensitive(value)) {
       diagnostics.push(errorDiag("Output refers to sensitive values", SENSITIVE_OUTPUT_DETAIL, o.declRange));
       continue;

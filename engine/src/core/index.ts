@@ -10,3 +10,4 @@ export { nodeName, type GraphNode } from "./nodes.js";
 export type { BuildContext, Transformer } from "./transform.js";
 export type { Hooks } from "./hooks.js";
 export type { CommandLineImportTarget, ImportOpts } from "./import.js";
+export { generatedFileText, generateResourceContents, wrapResourceContents, type GeneratedChange, type GeneratedProvider } from "./genconfig.js";

@@ -42,6 +42,7 @@ import {
 } from "../values/index.js";
 import { exprVariables } from "../configs/index.js";
 import { providerDiagnostics } from "./diags.js";
+import { ephemeralArgumentDiagnostics } from "./ephemeral_values.js";
 import { evalScope } from "./evaluate.js";
 import { type RepetitionData } from "./expand.js";
 import { resolveResourceProvider } from "./providerconfig.js";
@@ -269,6 +270,8 @@ export function evalInstanceConfig(run: RunState, addr: AbsResourceInstance, rc:
   if (hasErrors(diagnostics)) return { value: nullVal(impliedType(schema.block)), diagnostics };
   const d = decodeBody(rc.config, schema.block, scope.ctx);
   diagnostics.push(...d.diagnostics);
+  // Managed resources and data sources end up in state: ephemeral values only in write-only arguments.
+  if (rc.mode !== "ephemeral") diagnostics.push(...ephemeralArgumentDiagnostics(d.value, schema.block, rc.config, addr.toString()));
   return { value: d.value, diagnostics };
 }
 

@@ -30,6 +30,8 @@ export type GraphNode =
   | { readonly kind: "destroyInstance"; readonly change: ResourceInstanceChange }
   /** Apply: drop an object from state without touching the remote object (a `removed` block). */
   | { readonly kind: "forgetInstance"; readonly change: ResourceInstanceChange }
+  /** An `ephemeral` block's instances closed, after everything that uses them (nodeCloseableResource). */
+  | { readonly kind: "ephemeralClose"; readonly module: readonly string[]; readonly config: Resource }
   /** A `check` block: its assertions, in every instance of its module. */
   | { readonly kind: "check"; readonly module: readonly string[]; readonly name: string };
 
@@ -70,6 +72,8 @@ export function nodeName(n: GraphNode): string {
         : `${n.change.addr.toString()} (forget deposed ${n.change.deposedKey})`;
     case "check":
       return `${prefix(n.module)}check.${n.name}`;
+    case "ephemeralClose":
+      return `${prefix(n.module)}${resourceAddrString(n.config)} (close)`;
     default:
       return assertNever(n);
   }
@@ -87,6 +91,7 @@ export function nodeModule(n: GraphNode): readonly string[] | undefined {
     case "planInstance":
     case "applyInstance":
     case "check":
+    case "ephemeralClose":
       return n.module;
     case "orphanResource":
     case "planOrphan":

@@ -54,7 +54,7 @@ async function evaluateDataConfig(
   if (hasErrors(diagnostics)) return { diagnostics };
   const [config, configMarks] = unmarkForProvider(cfg.value);
   const v = await ip.provider.validateDataResourceConfig({ typeName: rc.type, config });
-  return { diagnostics, evaluated: { config, configMarks, validation: providerDiagnosticsInBody(v.diagnostics, rc.config) } };
+  return { diagnostics, evaluated: { config, configMarks, validation: providerDiagnosticsInBody(v.diagnostics, rc.config, addr.toString()) } };
 }
 
 /** Plans one data source instance: read it now, or record a Read for apply. */
@@ -174,7 +174,7 @@ async function readDataSource(
   const ty = impliedType(ip.schema.block);
   run.opts.hooks.preApply?.(addr, "", "Read", nullVal(config.type), config);
   const r = await ip.provider.readDataSource({ typeName: rc.type, config });
-  const diagnostics = providerDiagnosticsInBody(r.diagnostics, rc.config);
+  const diagnostics = providerDiagnosticsInBody(r.diagnostics, rc.config, addr.toString());
   // Like OpenTofu, a failed read reports no completion to the UI.
   if (hasErrors(diagnostics)) return { value: undefined, diagnostics };
   const provider = ip.addr.instanceString(ip.key);
@@ -242,7 +242,7 @@ const dependsOnByRun = new WeakMap<RunState, Map<string, ConfigResource[]>>();
 /** Answers of dependenciesHavePendingChanges by resource and module instance (the same for all its instances). */
 const pendingByRun = new WeakMap<RunState, Map<string, boolean>>();
 
-function dependenciesHavePendingChanges(run: RunState, addr: AbsResourceInstance, rc: Resource): boolean {
+export function dependenciesHavePendingChanges(run: RunState, addr: AbsResourceInstance, rc: Resource): boolean {
   const module = addr.module.steps.map((s) => s.name);
   const name = nodeName({ kind: "resource", module, config: rc });
   let cache = pendingByRun.get(run);
@@ -274,7 +274,8 @@ export function recordDataDependsOn(run: RunState, g: Graph, b: BuildContext): v
   const byRun = new Map<string, ConfigResource[]>();
   const index = new NodeIndex(g);
   for (const n of g.vertices()) {
-    if (n.kind !== "resource" || n.config.mode !== "data") continue;
+    // Ephemeral resources defer their opening for the same reasons (OpenTofu shares the check).
+    if (n.kind !== "resource" || n.config.mode === "managed") continue;
     const out = new Map<string, ConfigResource>();
     const add = (v: GraphNode) => {
       if (v.kind !== "resource") return;

@@ -36,7 +36,7 @@ import { NO_REPETITION, evaluateExpansion, expansionHasKey, expansionKeys, repet
 import { evalInstanceConfig, instanceProvider, movePriorObject, readPriorObject, remark, unmarkForProvider, valueAtPath, writeObject, writeObjectTo, type InstanceProvider } from "./instance.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { proposedNew } from "./objchange.js";
-import { isReplace, newResourceInstanceChange, type Action, type ActionReason } from "../plans/index.js";
+import { isReplace, newResourceInstanceChange, type Action, type ActionReason, type ResourceInstanceChange } from "../plans/index.js";
 import {
   configDestroy,
   evaluateReplaceTrigger,
@@ -55,6 +55,7 @@ import { providerInstanceNotPresent } from "./provider_missing.js";
 import { resourceConditions } from "./conditions.js";
 import { planDataInstance } from "./plan_data.js";
 import { importInstance, importTargetFor, importingChange, resolveImportBlocks } from "./import.js";
+import { generateImportedConfig } from "./import_generate.js";
 
 type ResourceNode = Extract<GraphNode, { kind: "resource" }>;
 
@@ -284,7 +285,7 @@ async function refreshObject(
   run.opts.hooks.preRefresh?.(addr, deposedKey, prior);
   const [plain, pvm] = unmarkForProvider(prior);
   const r = await ip.provider.readResource({ typeName: addr.resource.resource.type, priorState: plain, ...(src.private ? { private: src.private } : {}) });
-  const diagnostics = providerDiagnosticsInBody(r.diagnostics, body);
+  const diagnostics = providerDiagnosticsInBody(r.diagnostics, body, addr.toString());
   if (hasErrors(diagnostics)) return { value: prior, diagnostics };
   run.opts.hooks.postRefresh?.(addr, deposedKey, prior, r.newState);
   if (r.newState.kind === "null") {
@@ -343,7 +344,17 @@ function replaceTriggered(run: RunState, addr: AbsResourceInstance, rc: Resource
 
 /** Plans one resource instance. */
 export async function planResourceInstance(run: RunState, n: Extract<GraphNode, { kind: "planInstance" }>): Promise<Diagnostic[]> {
-  const { addr, config: rc } = n;
+  const generated: { placeholder?: ResourceInstanceChange } = {};
+  const diagnostics = await planInstance(run, n, generated);
+  // A plan that fails after configuration was generated still records it (a NoOp change), so
+  // that it is written out (node_resource_plan_instance.go).
+  if (generated.placeholder && hasErrors(diagnostics) && !run.changes.get(n.addr)) run.changes.append(generated.placeholder);
+  return diagnostics;
+}
+
+async function planInstance(run: RunState, n: Extract<GraphNode, { kind: "planInstance" }>, generated: { placeholder?: ResourceInstanceChange }): Promise<Diagnostic[]> {
+  const addr = n.addr;
+  let rc = n.config;
   const exp = run.expander.resourceExpansion(addr.module, resourceAddrString(rc));
   const rep = exp ? repetitionFor(exp, addr.resource.key) : NO_REPETITION;
   const ipr = instanceProvider(run, addr, rc, n.module, rep);
@@ -361,12 +372,22 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
   // An import target with nothing in state yet is imported, and planned against (import.ts).
   const importing = importTargetFor(run, addr);
   let importedPrivate: Uint8Array | undefined;
+  let generatedConfig = "";
   if (importing) {
     const imported = await importInstance(run, addr, ip, importing, createBeforeDestroy);
     diagnostics.push(...imported.diagnostics);
     if (!imported.object) return diagnostics;
     prior = imported.object.value;
     importedPrivate = imported.object.private;
+    // A stand-in for an import target without configuration gets it generated now (import_generate.ts).
+    const gen = generateImportedConfig(rc, ip, prior);
+    if (gen) {
+      rc = gen.resource;
+      generatedConfig = gen.generatedConfig;
+      generated.placeholder = newResourceInstanceChange({ addr, providerAddr: ip.addr, providerKey: ip.key, change: { action: "NoOp", before: prior, after: prior, generatedConfig } });
+      diagnostics.push(...gen.diagnostics);
+      if (hasErrors(diagnostics)) return diagnostics;
+    }
   } else if (src) {
     const r = await readAndRecordPrior(run, addr, ip, src, NotDeposed, rc.declRange, createBeforeDestroy, skipDestroyFor(rc));
     diagnostics.push(...r.diagnostics);
@@ -403,7 +424,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
   if (hasErrors(cfg.diagnostics)) return diagnostics;
   const [unmarkedOrig] = unmarkForProvider(cfg.value);
   const v = await ip.provider.validateResourceConfig({ typeName, config: unmarkedOrig });
-  diagnostics.push(...providerDiagnosticsInBody(v.diagnostics, rc.config));
+  diagnostics.push(...providerDiagnosticsInBody(v.diagnostics, rc.config, addr.toString()));
   if (hasErrors(diagnostics)) return diagnostics;
   // ignore_changes works on the marked values, so ignored attributes keep their prior marks too.
   const [config, configMarks] = unmarkForProvider(processIgnoreChanges(rc, priorForPlan, cfg.value, ip.schema.block));
@@ -419,7 +440,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
       config: cfgVal,
       ...(priorPrivate ? { priorPrivate } : {}),
     });
-    const ds = providerDiagnosticsInBody(resp.diagnostics, rc.config);
+    const ds = providerDiagnosticsInBody(resp.diagnostics, rc.config, addr.toString());
     if (!hasErrors(ds)) {
       const checked = checkPlan({
         schema: ip.schema.block,
@@ -479,7 +500,7 @@ export async function planResourceInstance(run: RunState, n: Extract<GraphNode, 
     addr,
     providerAddr: ip.addr,
     providerKey: ip.key,
-    change: { action, before: prior, after, generatedConfig: "", ...importingChange(importing) },
+    change: { action, before: prior, after, generatedConfig, ...importingChange(importing) },
     actionReason: reason,
     requiredReplace: reqRep,
     ...(plannedPrivate.length > 0 ? { private: plannedPrivate } : {}),

@@ -12,7 +12,7 @@ import { DEFAULT_CLIENT_CAPABILITIES, type GetProviderSchemaResponse, type Provi
 import type { ProviderSchemaSet } from "../plans/index.js";
 import type { State } from "../states/index.js";
 import type { Value } from "../values/index.js";
-import { providerDiagnosticsInBody } from "./diags.js";
+import { EMPTY_CONFIG_BODY, providerDiagnosticsInBody } from "./diags.js";
 
 /** One instance of a provider configuration (the key is NoKey unless the block has `for_each`). */
 export interface ProviderInstanceAddr {
@@ -67,6 +67,7 @@ export function providersNeeded(config: Config, state: State, extra: Iterable<Pr
   for (const c of allConfigs(config)) {
     for (const r of c.module.managedResources.values()) add(r.provider);
     for (const r of c.module.dataResources.values()) add(r.provider);
+    for (const r of c.module.ephemeralResources.values()) add(r.provider);
     for (const p of c.module.providerConfigs.values()) add(p.providerType);
   }
   for (const rs of state.allResources()) add(rs.providerConfig?.provider);
@@ -181,10 +182,10 @@ export class ProviderManager {
     this.started.delete(ik);
     const diagnostics: Diagnostic[] = [];
     const v = await p.validateProviderConfig({ config });
-    diagnostics.push(...providerDiagnosticsInBody(v.diagnostics, body));
+    diagnostics.push(...providerDiagnosticsInBody(v.diagnostics, body ?? EMPTY_CONFIG_BODY, ik));
     if (diagnostics.some((d) => d.severity === "error")) return diagnostics;
     const c = await p.configureProvider({ terraformVersion: this.terraformVersion, config: v.preparedConfig, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES });
-    diagnostics.push(...providerDiagnosticsInBody(c.diagnostics, body));
+    diagnostics.push(...providerDiagnosticsInBody(c.diagnostics, body ?? EMPTY_CONFIG_BODY, ik));
     this.configured.set(addr.instanceString(key), p);
     return diagnostics;
   }

@@ -23,7 +23,7 @@ import {
 import { errorDiag, hasErrors, type Diagnostic, type Traverser } from "../hcl/index.js";
 import { EvalContext } from "../lang/eval/index.js";
 import { attribute, type Block } from "../providers/index.js";
-import { BoolType, StringType, listOf, mapOf, unmarkDeepWithPaths, type Value } from "../values/index.js";
+import { BoolType, EPHEMERAL, StringType, listOf, mapOf, unmarkDeepWithPaths, type Value } from "../values/index.js";
 import { evalScope } from "./evaluate.js";
 import type { RepetitionData } from "./expand.js";
 import { runLocalExec } from "./localexec.js";
@@ -167,16 +167,18 @@ async function applyProvisioner(run: RunState, addr: AbsResourceInstance, source
   const hooks = run.opts.hooks;
   hooks.preProvisionInstanceStep?.(addr, p.type);
   const [config, marks] = unmarkDeepWithPaths(decoded.value);
-  // Sensitive values in the configuration could leak through the command's output.
-  const output =
-    marks.length > 0 ? () => hooks.provisionOutput?.(addr, p.type, "(output suppressed due to sensitive value in config)") : (line: string) => hooks.provisionOutput?.(addr, p.type, line);
+  // Sensitive or ephemeral values in the configuration could leak through the command's output
+  // (the ephemeral notice wins, as in OpenTofu's applyProvisioners).
+  const ephemeral = marks.some((m) => m.marks.has(EPHEMERAL));
+  const suppressed = ephemeral ? "(output suppressed due to ephemeral value in config)" : "(output suppressed due to sensitive value in config)";
+  const output = marks.length > 0 ? () => hooks.provisionOutput?.(addr, p.type, suppressed) : (line: string) => hooks.provisionOutput?.(addr, p.type, line);
   const result = await runLocalExec(config, output, run.opts.cwd);
   hooks.postProvisionInstanceStep?.(addr, p.type, result !== undefined);
-  if (result) diagnostics.push({ severity: "error", summary: result.summary, detail: result.detail, ...bodySubject(p.config) });
+  if (result) diagnostics.push({ severity: "error", summary: result.summary, detail: result.detail, address: addr.toString(), ...bodySubject(p.config) });
   return { diagnostics, ran: true };
 }
 
-/** OpenTofu's WholeContainingBody diagnostics point at the provisioner block's body. */
+/** OpenTofu's WholeContainingBody diagnostics point at the provisioner block's body (and name the instance). */
 function bodySubject(body: ConfigBody): { subject?: Diagnostic["subject"] } {
   const r = configBodyMissingItemRange(body);
   return r ? { subject: r } : {};

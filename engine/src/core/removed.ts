@@ -128,18 +128,17 @@ export function forgetInstance(run: RunState, n: Extract<GraphNode, { kind: "for
 }
 
 /**
- * A destroy that forgot objects (`destroy = false`) instead of destroying them did not do all it
- * was asked: OpenTofu ends it with an error (the objects are out of state all the same), unless
- * `-suppress-forget-errors` is given.
+ * A destroy that otherwise succeeded but forgot objects (`destroy = false`, `removed` blocks)
+ * instead of destroying them did not do all it was asked, and automation may take its success
+ * to mean that everything is gone: OpenTofu ends it with an error (the objects are out of state
+ * all the same), unless `-suppress-forget-errors` is given.
  */
 export function forgottenByDestroyDiagnostics(changes: readonly ResourceInstanceChange[]): Diagnostic[] {
-  const forgotten = changes.filter((c) => c.change.action === "Forget");
-  if (forgotten.length === 0) return [];
-  const list = forgotten.map((c) => `  - ${c.addr.toString()}${c.deposedKey === NotDeposed ? "" : ` (deposed object ${c.deposedKey})`}`).join("\n");
+  if (!changes.some((c) => c.change.action === "Forget")) return [];
   return [
     errorDiag(
-      "Resources were forgotten instead of destroyed",
-      `These resource instances have lifecycle.destroy set to false, so they were removed from the OpenTofu state but their remote objects were not destroyed:\n${list}\n\nUse -suppress-forget-errors to let a destroy that forgets resources succeed.`,
+      "Destroy was successful but left behind forgotten instances",
+      `As requested, OpenTofu has not deleted some remote objects that are no longer managed by this configuration. Those objects continue to exist in their remote system and so may continue to incur charges. Refer to the original plan for more information.\nTo suppress this error for the future 'destroy' runs, you can add the CLI flag "-suppress-forget-errors".`,
     ),
   ];
 }

@@ -8,6 +8,7 @@ import type { FunctionFileSystem } from "../lang/functions/index.js";
 import { staticFunctionTable } from "../configs/index.js";
 import type { DeposedKey, SyncState } from "../states/index.js";
 import type { Func, Value } from "../values/index.js";
+import { EphemeralResources } from "./ephemeral.js";
 import { Expander } from "./expand.js";
 import { ImportResolver } from "./import.js";
 import type { Hooks } from "./hooks.js";
@@ -104,6 +105,8 @@ export class RunState {
    */
   readonly providerMoves = new Map<string, ProviderMove>();
   private readonly functionTables = new Map<string, ReadonlyMap<string, Func>>();
+  /** The walk's ephemeral resource instances: their values and those still open. */
+  readonly ephemerals: EphemeralResources;
 
   constructor(
     readonly config: Config,
@@ -114,7 +117,9 @@ export class RunState {
     readonly opts: RunOptions,
     /** Plan: the previous run's state with objects upgraded to current schemas, not refreshed. */
     readonly prevRunState: SyncState | undefined = undefined,
-  ) {}
+  ) {
+    this.ephemerals = new EphemeralResources(opts.hooks);
+  }
 
   /** Whether the resource (static module path + resource address) must be create_before_destroy. */
   createBeforeDestroy(module: readonly string[], resource: string, configured: boolean): boolean {

@@ -1,7 +1,8 @@
 // `lifecycle { destroy = false }` through the CLI with terraform_data: the state records
 // skip_destroy, a replacement is "forget and then create", `plan -destroy` forgets with OpenTofu's
-// texts, and `destroy` forgets, empties the state and exits 1. (terraform 1.11 has no such
-// argument, so there is no oracle run here.)
+// texts, and `destroy` forgets, empties the state and exits 1 with OpenTofu's error unless
+// -suppress-forget-errors is given; apply summaries count what was forgotten. (terraform 1.11 has
+// no such argument, so there is no oracle run here.)
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,6 +16,27 @@ const config = (trigger: string) =>
 
 interface StateJSON {
   resources: Array<{ instances: Array<{ attributes: { id: string }; skip_destroy?: boolean }> }>;
+}
+
+/** OpenTofu's error for a destroy that forgot objects (context_apply.go), as -no-color prints it. */
+const FORGET_ERROR = [
+  "Error: Destroy was successful but left behind forgotten instances",
+  "",
+  "As requested, OpenTofu has not deleted some remote objects that are no longer",
+  "managed by this configuration. Those objects continue to exist in their",
+  "remote system and so may continue to incur charges. Refer to the original",
+  "plan for more information.",
+  "To suppress this error for the future 'destroy' runs, you can add the CLI",
+  'flag "-suppress-forget-errors".',
+].join("\n");
+
+/** The -json stream's messages of one type. */
+function messages(stdout: string, type: string): Array<Record<string, unknown>> {
+  return stdout
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((m) => m["type"] === type);
 }
 
 function state(dir: string): StateJSON {
@@ -58,9 +80,45 @@ describe("destroy = false through the CLI", () => {
 
     const destroyed = await runCommand(destroyCommand, ["-no-color", "-auto-approve"], dir);
     expect(destroyed.code).toBe(1);
-    expect(destroyed.stderr).toContain("Error: Resources were forgotten instead of destroyed");
-    expect(destroyed.stderr).toContain("  - terraform_data.a\n");
+    expect(destroyed.stderr).toContain(FORGET_ERROR);
+    expect(destroyed.stdout).not.toContain("Destroy complete!");
     expect(state(dir).resources).toEqual([]);
+  });
+
+  it("destroy -suppress-forget-errors succeeds, counting only what it destroyed", async () => {
+    const { dir } = workDir({ "main.tf": `${config("1")}resource "terraform_data" "b" {\n  input = "y"\n}\n` });
+    expect((await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir)).code).toBe(0);
+    const d = await runCommand(destroyCommand, ["-no-color", "-auto-approve", "-suppress-forget-errors"], dir);
+    expect(d.stderr).toBe("");
+    expect(d.code).toBe(0);
+    expect(d.stdout).toContain("Plan: 0 to add, 0 to change, 1 to destroy, 1 to forget.");
+    expect(d.stdout).toContain("\nDestroy complete! Resources: 1 destroyed.\n");
+    // Forgetting prints no progress line (tofu's UiHook has no forget hooks).
+    expect(d.stdout).not.toMatch(/terraform_data\.a: (?!Refreshing state)/);
+    expect(state(dir).resources).toEqual([]);
+    // plan has no such flag (arguments.ParsePlan).
+    const p = await runCommand(planCommand, ["-no-color", "-destroy", "-suppress-forget-errors"], dir);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toContain("Failed to parse command-line flags");
+  });
+
+  it("-json destroy reports the forgotten count in its change summary", async () => {
+    const { dir } = workDir({ "main.tf": `${config("1")}resource "terraform_data" "b" {\n  input = "y"\n}\n` });
+    expect((await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir)).code).toBe(0);
+    const failing = await runCommand(destroyCommand, ["-json", "-auto-approve"], dir);
+    expect(failing.code).toBe(1);
+    const diags = messages(failing.stdout, "diagnostic").map((m) => (m["diagnostic"] as { summary: string }).summary);
+    expect(diags).toEqual(["Destroy was successful but left behind forgotten instances"]);
+    expect(messages(failing.stdout, "change_summary").map((m) => m["@message"])).toEqual(["Plan: 0 to add, 0 to change, 1 to destroy, 1 to forget."]);
+
+    expect((await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir)).code).toBe(0);
+    const d = await runCommand(destroyCommand, ["-json", "-auto-approve", "-suppress-forget-errors"], dir);
+    expect(d.code).toBe(0);
+    const summaries = messages(d.stdout, "change_summary").map((m) => [m["@message"], m["changes"]]);
+    expect(summaries).toEqual([
+      ["Plan: 0 to add, 0 to change, 1 to destroy, 1 to forget.", { add: 0, change: 0, import: 0, remove: 1, forget: 1, operation: "plan" }],
+      ["Destroy complete! Resources: 1 destroyed.", { add: 0, change: 0, import: 0, remove: 1, forget: 1, operation: "destroy" }],
+    ]);
   });
 
   it("forgets an object whose block is gone when the state recorded skip_destroy", async () => {
@@ -74,6 +132,22 @@ describe("destroy = false through the CLI", () => {
     );
     const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir);
     expect(a.code).toBe(0);
+    expect(a.stdout).toContain("\nApply complete! Resources: 0 added, 0 changed, 0 destroyed, 1 forgotten.\n");
+    expect(state(dir).resources).toEqual([]);
+  });
+
+  it("-json apply counts what a removed block forgot", async () => {
+    const { dir } = workDir({ "main.tf": 'resource "terraform_data" "a" {\n  input = "x"\n}\n' });
+    expect((await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir)).code).toBe(0);
+    writeFileSync(path.join(dir, "main.tf"), "removed {\n  from = terraform_data.a\n}\n");
+    const a = await runCommand(applyCommand, ["-json", "-auto-approve"], dir);
+    expect(a.code).toBe(0);
+    expect(messages(a.stdout, "change_summary").map((m) => [m["@message"], m["changes"]])).toEqual([
+      ["Plan: 0 to add, 0 to change, 0 to destroy, 1 to forget.", { add: 0, change: 0, import: 0, remove: 0, forget: 1, operation: "plan" }],
+      ["Apply complete! Resources: 0 added, 0 changed, 0 destroyed, 1 forgotten.", { add: 0, change: 0, import: 0, remove: 0, forget: 1, operation: "apply" }],
+    ]);
+    // Forgetting has no progress messages of its own (tofu's jsonHook has no forget hooks).
+    expect(messages(a.stdout, "apply_start")).toEqual([]);
     expect(state(dir).resources).toEqual([]);
   });
 });

@@ -98,7 +98,7 @@ describe("destroy = false in a destroy plan", () => {
     const a = await r.ctx.apply(r.plan, r.cfg);
     expect(a.state.empty()).toBe(true);
     expect(errorsOf(a.diagnostics)).toEqual([
-      "Resources were forgotten instead of destroyed: These resource instances have lifecycle.destroy set to false, so they were removed from the OpenTofu state but their remote objects were not destroyed:\n  - aws_instance.foo\n\nUse -suppress-forget-errors to let a destroy that forgets resources succeed.",
+      "Destroy was successful but left behind forgotten instances: As requested, OpenTofu has not deleted some remote objects that are no longer managed by this configuration. Those objects continue to exist in their remote system and so may continue to incur charges. Refer to the original plan for more information.\nTo suppress this error for the future 'destroy' runs, you can add the CLI flag \"-suppress-forget-errors\".",
     ]);
     const quiet = await r.ctx.apply(r.plan, r.cfg, { suppressForgetErrors: true });
     expect(errorsOf(quiet.diagnostics)).toEqual([]);

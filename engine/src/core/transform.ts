@@ -95,11 +95,31 @@ export const targetingTransformer: Transformer = (g, b) => {
   return [];
 };
 
-/** One node per managed resource and data source block (ConfigTransformer). */
+/** One node per managed resource, data source and ephemeral resource block (ConfigTransformer). */
 export const configResourceTransformer: Transformer = (g, b) => {
   for (const c of allConfigs(b.config)) {
     for (const r of c.module.managedResources.values()) g.add({ kind: "resource", module: c.path, config: r });
     for (const r of c.module.dataResources.values()) g.add({ kind: "resource", module: c.path, config: r });
+    // Ephemeral resources are opened anew in every walk, plan and apply (nothing of them is in a plan).
+    for (const r of c.module.ephemeralResources.values()) g.add({ kind: "resource", module: c.path, config: r });
+  }
+  return [];
+};
+
+/**
+ * A close node per ephemeral resource (CloseableResourceTransformer), after the resource, after
+ * its provider (so it is still running) and after every node that depends on the resource, so
+ * instances close as soon as nothing can read them any more.
+ */
+export const ephemeralCloseTransformer: Transformer = (g) => {
+  for (const n of g.vertices()) {
+    if (n.kind !== "resource" || n.config.mode !== "ephemeral") continue;
+    const close: GraphNode = { kind: "ephemeralClose", module: n.module, config: n.config };
+    const dependents = g.descendants(n);
+    const providers = g.downEdges(n).filter((d) => d.kind === "provider");
+    g.add(close);
+    g.connect(close, n);
+    for (const d of [...providers, ...dependents]) g.connect(close, d);
   }
   return [];
 };
@@ -108,7 +128,7 @@ function configResourceFor(config: Config, addr: { module: { steps: readonly { n
   const c = descendent(config, staticPathOf(addr.module));
   if (!c) return undefined;
   const key = addr.resource.toString();
-  return addr.resource.mode === "data" ? c.module.dataResources.get(key) : c.module.managedResources.get(key);
+  return addr.resource.mode === "data" ? c.module.dataResources.get(key) : addr.resource.mode === "ephemeral" ? c.module.ephemeralResources.get(key) : c.module.managedResources.get(key);
 }
 
 /**
@@ -263,6 +283,7 @@ export function nodeReferences(n: GraphNode, b: BuildContext): { module: readonl
     case "planOrphan":
     case "destroyInstance":
     case "forgetInstance":
+    case "ephemeralClose":
       return undefined;
     default:
       return assertNever(n);

@@ -7,14 +7,15 @@
 // declared types, resources are unknown objects of their schema's type (or wholly unknown when
 // they use count/for_each), and everything else a body may read is unknown. A managed resource's
 // ignore_changes and replace_triggered_by paths are checked against schemas too (validate_paths.ts).
-import type { Provider as ProviderAddr, Reference } from "../addrs/index.js";
+import { AbsProviderConfig, ConfigResource, Module as ModuleAddr, Resource as ResourceAddr, type Provider as ProviderAddr, type Reference } from "../addrs/index.js";
 import { allConfigs, staticFunctionTable, type Config, type ConfigBody, type Resource } from "../configs/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { EvalContext, nameSuggestion } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
 import { impliedType, type Block, type GetProviderSchemaResponse } from "../providers/index.js";
-import { DynamicPseudoType, DynamicVal, objectVal, stringVal, unknownVal, unmarkDeep, type Value } from "../values/index.js";
+import { DynamicPseudoType, DynamicVal, EPHEMERAL, objectVal, stringVal, unknownVal, unmarkDeep, withMarks, type Value } from "../values/index.js";
 import { providerDiagnosticsInBody } from "./diags.js";
+import { ephemeralArgumentDiagnostics, rootEphemeralOutput } from "./ephemeral_values.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
 import { validateLifecyclePaths } from "./validate_paths.js";
@@ -44,7 +45,7 @@ export class SchemaValidator {
     const manager = new ProviderManager(opts.providers, "1.11.0");
     const needed = new Map<string, ProviderAddr>();
     for (const c of allConfigs(root)) {
-      for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values()]) if (r.provider) needed.set(r.provider.toString(), r.provider);
+      for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values(), ...c.module.ephemeralResources.values()]) if (r.provider) needed.set(r.provider.toString(), r.provider);
       for (const p of c.module.providerConfigs.values()) if (p.providerType) needed.set(p.providerType.toString(), p.providerType);
     }
     const diagnostics = await manager.loadSchemas(needed.values());
@@ -89,16 +90,19 @@ export async function validateConfig(root: Config, opts: SchemaValidateOptions):
 
 async function validateModule(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
+  if (c.path.length === 0) for (const o of c.module.outputs.values()) if (o.ephemeral) diagnostics.push(rootEphemeralOutput(o));
   const ctx = validateContext(c, manager, opts);
   for (const p of c.module.providerConfigs.values()) {
-    if (!p.providerType) continue;
+    if (!p.providerType || p.isMocked) continue;
     const schema = manager.providerSchema(p.providerType);
     const provider = manager.unconfiguredInstance(p.providerType);
     if (!schema || !provider) continue;
-    diagnostics.push(...(await validateBody(p.config, schema.provider.block, ctx, (config) => provider.validateProviderConfig({ config }))));
+    // OpenTofu validates each for_each instance under its own address; this validates the block once.
+    const address = p.instances ? undefined : new AbsProviderConfig(new ModuleAddr(c.path), p.providerType, p.alias).toString();
+    diagnostics.push(...(await validateBody(p.config, schema.provider.block, ctx, (config) => provider.validateProviderConfig({ config }), undefined, address)));
   }
   // In declaration order, so the report reads top to bottom.
-  const resources = [...c.module.managedResources.values(), ...c.module.dataResources.values()].sort(
+  const resources = [...c.module.managedResources.values(), ...c.module.dataResources.values(), ...c.module.ephemeralResources.values()].sort(
     (a, b) => (a.declRange.filename < b.declRange.filename ? -1 : a.declRange.filename > b.declRange.filename ? 1 : a.declRange.start.byte - b.declRange.start.byte),
   );
   for (const r of resources) {
@@ -112,9 +116,16 @@ async function validateModule(c: Config, manager: ProviderManager, opts: SchemaV
       continue;
     }
     const call = (config: Value) =>
-      r.mode === "data" ? provider.validateDataResourceConfig({ typeName: r.type, config }) : provider.validateResourceConfig({ typeName: r.type, config });
+      r.mode === "data"
+        ? provider.validateDataResourceConfig({ typeName: r.type, config })
+        : r.mode === "ephemeral"
+          ? (provider.validateEphemeralResourceConfig?.({ typeName: r.type, config }) ?? Promise.resolve({ diagnostics: [] }))
+          : provider.validateResourceConfig({ typeName: r.type, config });
     const lifecycle = r.mode === "managed" ? () => validateLifecyclePaths(r, schema.block, (ref) => referencedSchema(c, manager, ref)) : undefined;
-    diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, lifecycle)));
+    const address = new ConfigResource(new ModuleAddr(c.path), new ResourceAddr(r.mode, r.type, r.name)).toString();
+    // What a managed resource or data source stores may not be ephemeral (write-only arguments aside).
+    const stored = r.mode === "ephemeral" ? undefined : (v: Value) => ephemeralArgumentDiagnostics(v, schema.block, r.config, address);
+    diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, lifecycle, address, stored)));
     if (r.mode === "managed") diagnostics.push(...validateProvisioners(r, ctx));
   }
   return diagnostics;
@@ -135,14 +146,18 @@ async function validateBody(
   ctx: EvalContext,
   call: (config: Value) => Promise<{ diagnostics: Parameters<typeof providerDiagnosticsInBody>[0] }>,
   afterDecode?: () => Diagnostic[],
+  address?: string,
+  checkValue?: (v: Value) => Diagnostic[],
 ): Promise<Diagnostic[]> {
   const decoded = decodeBody(body, block, ctx);
   if (decoded.diagnostics.some((d) => d.severity === "error")) return decoded.diagnostics;
+  const misplaced = checkValue?.(decoded.value) ?? [];
+  if (hasErrors(misplaced)) return [...decoded.diagnostics, ...misplaced];
   // OpenTofu asks the provider even when these checks fail.
   const more = afterDecode?.() ?? [];
   const [config] = unmarkDeep(decoded.value);
   const resp = await call(config);
-  return [...decoded.diagnostics, ...more, ...providerDiagnosticsInBody(resp.diagnostics, body)];
+  return [...decoded.diagnostics, ...more, ...providerDiagnosticsInBody(resp.diagnostics, body, address)];
 }
 
 /** OpenTofu's "Invalid resource type" / "Invalid data source", with its suggestions. */
@@ -167,7 +182,7 @@ function unsupportedType(r: Resource, provider: ProviderAddr, schemas: GetProvid
 /** What a body in this module sees during validation. */
 function validateContext(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): EvalContext {
   const vars = new Map<string, Value>();
-  for (const [name, v] of c.module.variables) vars.set(name, unknownVal(v.constraintType ?? DynamicPseudoType));
+  for (const [name, v] of c.module.variables) vars.set(name, v.ephemeral ? withMarks(unknownVal(v.constraintType ?? DynamicPseudoType), EPHEMERAL) : unknownVal(v.constraintType ?? DynamicPseudoType));
   const byType = new Map<string, Map<string, Value>>();
   const data = new Map<string, Map<string, Value>>();
   for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values()]) {
@@ -191,6 +206,14 @@ function validateContext(c: Config, manager: ProviderManager, opts: SchemaValida
   ]);
   for (const [type, names] of byType) variables.set(type, objectVal(names));
   variables.set("data", objectVal(new Map([...data].map(([type, names]) => [type, objectVal(names)]))));
+  // Ephemeral resources: unknown, and ephemeral, so misplaced references show up already here.
+  const ephemeral = new Map<string, Map<string, Value>>();
+  for (const r of c.module.ephemeralResources.values()) {
+    const schema = r.provider ? manager.resourceTypeSchema(r.provider, r.mode, r.type) : undefined;
+    const v = withMarks(r.count || r.forEach || !schema ? DynamicVal : unknownVal(impliedType(schema.block)), EPHEMERAL);
+    ephemeral.set(r.type, (ephemeral.get(r.type) ?? new Map()).set(r.name, v));
+  }
+  variables.set("ephemeral", objectVal(new Map([...ephemeral].map(([type, names]) => [type, objectVal(names)]))));
   const functions = staticFunctionTable({ baseDir: c.module.sourceDir, ...(opts.functionFS ? { fs: opts.functionFS } : {}) });
   return new EvalContext(variables, functions);
 }

@@ -1,7 +1,8 @@
 // `terrace test` against recordings of real `terraform test -no-color` (1.11) on the scenarios
 // in testdata/differential (recorded by testdata/differential/record.mjs, so no terraform is
-// needed here). Terraform's text is first put into OpenTofu's form where the two differ
-// (README.md, "Differences from Terraform"), and the expression values Terraform prints under a
+// needed here), each with the command-line arguments of its `args` file if it has one.
+// Terraform's text is first put into OpenTofu's form where the two differ (README.md,
+// "Differences from Terraform"), and the expression values Terraform prints under a
 // diagnostic's snippet are dropped (a Terrace gap, README.md); then stdout, stderr and the exit
 // code must be equal.
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -16,8 +17,9 @@ const DIR = path.join(import.meta.dirname, "testdata", "differential");
 /**
  * Terraform's human test output in OpenTofu's form: tofu prints a file's status line once the
  * file has run, before its runs' lines, where terraform prints "<file>... in progress", the runs,
- * "<file>... tearing down" and then the status line; and terraform ends a run's warnings with an
- * empty line, which tofu does not print.
+ * "<file>... tearing down" and then the status line; terraform ends a run's warnings with an
+ * empty line, which tofu does not print; and terraform puts an empty line between a run's line
+ * and its -verbose state (tofu's TestHuman.Run prints the state straight after it).
  */
 function terraformStdoutAsTofu(stdout: string): string {
   const lines = stdout.split("\n");
@@ -27,6 +29,7 @@ function terraformStdoutAsTofu(stdout: string): string {
     const line = lines[i] ?? "";
     const next = lines[i + 1] ?? "";
     if (line === "" && held && (/^ {2}run "/.test(next) || /\.\.\. tearing down$/.test(next))) continue;
+    if (line === "" && held && /^ {2}run "/.test(lines[i - 1] ?? "") && (/^# /.test(next) || next === "The state file is empty. No resources are represented.")) continue;
     if (/\.\.\. in progress$/.test(line)) {
       held = [];
       continue;
@@ -46,15 +49,13 @@ function terraformStdoutAsTofu(stdout: string): string {
 
 /**
  * Diagnostics without what Terrace does not print yet (README.md, gaps): the expression values
- * under a snippet, and the "with <address>," line naming the resource a provider's diagnostic
- * is about.
+ * under a snippet.
  */
 function withoutTerraceGaps(text: string): string {
   const lines = text.split("\n");
   const out: string[] = [];
   let inValues = false;
   for (const line of lines) {
-    if (/^ {2}with [^ ]+,$/.test(line)) continue;
     if (/^\s+├─+$/.test(line)) {
       inValues = true;
       continue;
@@ -71,6 +72,16 @@ function withoutTerraceGaps(text: string): string {
  * Terraform's paragraph, as `terraform test -no-color` wraps it, and OpenTofu's, as it would.
  */
 const TOFU_TEXTS: ReadonlyArray<readonly [RegExp, string]> = [
+  // The plan renderer (-verbose) names the tool.
+  [/^Terraform used the selected providers to generate the following execution$/gm, "OpenTofu used the selected providers to generate the following execution"],
+  [/^Terraform will perform the following actions:$/gm, "OpenTofu will perform the following actions:"],
+  // tofu takes a run's value for a variable the module does not declare without a word.
+  [/\nWarning: Value for undeclared variable\n\n[^]*?\nThe module under test does not declare a variable named "[^"]+", but it\nis declared in run block "[^"]+"\.\n/g, ""],
+  // backend.ParseVariableValues reports a missing variable as for a root module.
+  [
+    /\nThe module under test for run block "[^"]+" has a required variable "([^"]+)"\nwith no set value\. Use a -var or -var-file command line argument or add this\nvariable into a "variables" block within the test file or run block\.\n/g,
+    '\nThe root module input variable "$1" is not set, and has no default value.\nUse a -var or -var-file command line argument to provide a value for this\nvariable.\n',
+  ],
   // TestContext.evaluate: tofu's summary and a one-sentence detail.
   [/Error: Unknown condition value\n/g, "Error: Unknown condition run\n"],
   [/Condition expression could not be evaluated at this time\. This means you have\n[^]*?`override_` block\.\n/g, "Condition expression could not be evaluated at this time.\n"],
@@ -113,7 +124,9 @@ describe("terrace test against recorded terraform test", () => {
         expect(init.stderr).toBe("");
         expect(init.code).toBe(0);
       }
-      const r = await runCommand(testCommand, ["-no-color"], dir);
+      const argsFile = path.join(dir, "args");
+      const args = existsSync(argsFile) ? readFileSync(argsFile, "utf8").split("\n").filter((l) => l !== "") : [];
+      const r = await runCommand(testCommand, ["-no-color", ...args], dir);
       expect({ stdout: r.stdout, stderr: r.stderr, code: r.code }).toEqual({
         ...recordingAsTofu({ stdout: recorded("stdout"), stderr: recorded("stderr") }),
         code: Number(recorded("exit-code").trim()),

@@ -2,7 +2,8 @@
 // `*.tofutest.hcl` in the module directory and in its test directory (`tests` unless
 // -test-directory says otherwise). A `.tofutest.hcl` file hides the `.tftest.hcl` file of the same
 // name. Names are relative to the module directory, as tofu prints them; -filter keeps only the
-// named files ("Unknown test file" warning for names that are not there).
+// named files and passes over names that are not there without a word (tofu builds an "Unknown
+// test file" warning for them but never reports it; terraform 1.11 prints nothing either).
 import { joinPath, type ConfigFS } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import { decodeTestFile, type TestFile } from "./file.js";
@@ -41,7 +42,6 @@ export function discoverTestFiles(fs: ConfigFS, opts: DiscoverOptions): { files:
     selected = [];
     for (const f of opts.filter) {
       if (names.includes(f)) selected.push(f);
-      else diagnostics.push({ severity: "warning", summary: "Unknown test file", detail: `The specified test file, ${f}, could not be found.` });
     }
   }
   const files: TestFile[] = [];

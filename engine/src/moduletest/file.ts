@@ -25,7 +25,7 @@ import {
   type Range,
   type Traverser,
 } from "../hcl/index.js";
-import { configBodyPartialContent, parseModuleSource, validIdentifier, type CheckRule, type ConfigBody, type ModuleSource } from "../configs/index.js";
+import { configBodyPartialContent, exprVariables, parseModuleSource, validIdentifier, type CheckRule, type ConfigBody, type ModuleSource } from "../configs/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
 import type { Value } from "../values/index.js";
 
@@ -416,9 +416,21 @@ function decodeRun(block: ContentBlock): { run: TestRun; diagnostics: Diagnostic
     switch (b.type) {
       case "assert": {
         const c = bodyContent(b.body, checkRuleSchema);
+        const condition = c.content.attributes.get("condition")?.expr;
+        // As for every check rule (configs' decodeCheckRuleBlock): a condition that refers to
+        // nothing is a constant and checks nothing.
+        if (condition && exprVariables(condition).length === 0) {
+          c.diagnostics.push(
+            errorDiag(
+              "Invalid assert expression",
+              "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.",
+              condition.range,
+            ),
+          );
+        }
         diagnostics.push(...c.diagnostics);
         if (!hasErrors(c.diagnostics)) {
-          run.assertions.push({ condition: c.content.attributes.get("condition")?.expr, errorMessage: c.content.attributes.get("error_message")?.expr, declRange: b.defRange });
+          run.assertions.push({ condition, errorMessage: c.content.attributes.get("error_message")?.expr, declRange: b.defRange });
         }
         break;
       }

@@ -3,8 +3,9 @@
 // `override_data`) plan, read and apply without a provider: plans and data reads compose values
 // (compose.ts) from the configuration and the given values, applies return the plan, reads keep
 // the prior object; nothing is configured. The schema always comes from the real provider
-// (fetched once per test command), as in tofu. An overridden resource's instance passes the
-// calls it does not answer (validation, state upgrades, functions) to the instance underneath.
+// (fetched once per test command), as in tofu. The calls it does not answer (validation, state
+// upgrades, provider functions) go to the instance underneath: an overridden resource's
+// configured instance, or for a mocked configuration a real instance that is never configured.
 import type { Diagnostic } from "../hcl/index.js";
 import {
   impliedType,
@@ -35,7 +36,7 @@ import {
   type ValidateResourceConfigRequest,
   EmptyBlock,
 } from "../providers/index.js";
-import { formatPathError, nullVal, unmarshalJSON, type Value } from "../values/index.js";
+import { nullVal, type Value } from "../values/index.js";
 import { MockValueComposer } from "./compose.js";
 
 const EMPTY = new Uint8Array();
@@ -45,10 +46,10 @@ export type ValuesFor = (mode: "managed" | "data", type: string) => ReadonlyMap<
 
 export interface TestProviderOptions {
   /**
-   * The instance underneath: the configured one of an overridden resource; undefined for a
-   * mocked configuration (which no provider process backs).
+   * The instance underneath: the configured one of an overridden resource, or an unconfigured
+   * real one for a mocked configuration.
    */
-  readonly internal: Provider | undefined;
+  readonly internal: Provider;
   readonly schema: GetProviderSchemaResponse;
   /** `mock_resource`/`mock_data` defaults by type, or one resource's override values. */
   readonly values: ValuesFor;
@@ -74,25 +75,21 @@ export class TestProvider implements Provider {
   }
 
   async validateProviderConfig(req: ValidateProviderConfigRequest): Promise<ValidateProviderConfigResponse> {
-    return { preparedConfig: req.config, diagnostics: [] };
+    // Only validation asks (a mocked configuration is preconfigured), about a real configuration
+    // of the provider.
+    return this.opts.internal.validateProviderConfig(req);
   }
 
   async validateResourceConfig(req: ValidateResourceConfigRequest): Promise<DiagnosticsResponse> {
-    return this.opts.internal ? this.opts.internal.validateResourceConfig(req) : { diagnostics: [] };
+    return this.opts.internal.validateResourceConfig(req);
   }
 
   async validateDataResourceConfig(req: ValidateDataResourceConfigRequest): Promise<DiagnosticsResponse> {
-    return this.opts.internal ? this.opts.internal.validateDataResourceConfig(req) : { diagnostics: [] };
+    return this.opts.internal.validateDataResourceConfig(req);
   }
 
   async upgradeResourceState(req: UpgradeResourceStateRequest): Promise<UpgradeResourceStateResponse> {
-    if (this.opts.internal) return this.opts.internal.upgradeResourceState(req);
-    const schema = this.opts.schema.resourceTypes.get(req.typeName);
-    if (!schema) return { upgradedState: nullVal(impliedType(EmptyBlock)), diagnostics: [sourceless("Unknown resource type", `The mocked provider has no resource type ${JSON.stringify(req.typeName)}.`)] };
-    const ty = impliedType(schema.block);
-    const r = unmarshalJSON(new TextDecoder().decode(req.rawStateJSON ?? new TextEncoder().encode("null")), ty);
-    if (!r.ok) return { upgradedState: nullVal(ty), diagnostics: [sourceless("Invalid stored state", formatPathError(r.error))] };
-    return { upgradedState: r.value, diagnostics: [] };
+    return this.opts.internal.upgradeResourceState(req);
   }
 
   async configureProvider(_req: ConfigureProviderRequest): Promise<DiagnosticsResponse> {
@@ -143,19 +140,19 @@ export class TestProvider implements Provider {
   }
 
   async getFunctions(): Promise<GetFunctionsResponse> {
-    return this.opts.internal ? this.opts.internal.getFunctions() : { functions: this.opts.schema.functions, diagnostics: [] };
+    return this.opts.internal.getFunctions();
   }
 
   async callFunction(req: CallFunctionRequest): Promise<CallFunctionResponse> {
-    if (this.opts.internal) return this.opts.internal.callFunction(req);
-    return { result: nullVal(impliedType(EmptyBlock)), error: { text: "Provider functions cannot be called on a mocked provider." } };
+    return this.opts.internal.callFunction(req);
   }
 
   async stopProvider(): Promise<string | undefined> {
-    return this.opts.internal ? this.opts.internal.stopProvider() : undefined;
+    return this.opts.internal.stopProvider();
   }
 
   async close(): Promise<void> {
-    // The instance underneath belongs to the run's provider manager, which closes it.
+    // The instance underneath belongs to the run's provider manager (an overridden resource's)
+    // or to the command (factory.ts, UnconfiguredProviders).
   }
 }

@@ -114,6 +114,7 @@ export function applyTestProviders(config: Config, providers: ReadonlyMap<string
       instances: undefined,
       declRange: p.declRange,
       providerType,
+      ...(p.mock ? { isMocked: true } : {}),
     };
     diagnostics.push(...evalForEach(replaced));
     module.providerConfigs.set(key, replaced);

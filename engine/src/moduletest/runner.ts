@@ -12,11 +12,10 @@ import { Context, type ProviderFactory } from "../core/index.js";
 import { errorDiag, formatRange, hasErrors, type Diagnostic, type Range, type Traverser } from "../hcl/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
-import type { GetProviderSchemaResponse } from "../providers/index.js";
 import { State } from "../states/index.js";
 import { BoolType, asBool, convert, isKnown, objectVal, unmarkDeep, type Func, type Value } from "../values/index.js";
 import type { TestFile, TestRun } from "./file.js";
-import { runProviderHooks, type RunProviderHooks } from "./factory.js";
+import { UnconfiguredProviders, runProviderHooks, type RunProviderHooks } from "./factory.js";
 import { applyModuleOverrides, mergeModuleOverrides, mergeResourceOverrides, resolveResourceOverrides } from "./override.js";
 import { applyTestProviders, runProviders } from "./providers.js";
 import { AssertionScope } from "./scope.js";
@@ -35,7 +34,7 @@ export interface SuiteOptions {
   readonly loader: Loader;
   /** The module under test, in the loader's file system. */
   readonly rootDir: string;
-  /** Starts real provider instances; mocked ones only use it for schemas. */
+  /** Starts real provider instances; mocked configurations get one unconfigured instance per provider. */
   readonly providers: ProviderFactory;
   /** -var, -var-file, terraform.tfvars and TF_VAR_ values. */
   readonly globals: ReadonlyMap<string, UnparsedVariableValue>;
@@ -52,54 +51,35 @@ interface FileState {
   state: State;
 }
 
-/** Schemas fetched once per provider for the whole command (mocked providers need them). */
-class SchemaCache {
-  private readonly schemas = new Map<string, Promise<{ schema?: GetProviderSchemaResponse; diagnostics: Diagnostic[] }>>();
-  constructor(private readonly factory: ProviderFactory) {}
-
-  get(p: Parameters<ProviderFactory>[0]): Promise<{ schema?: GetProviderSchemaResponse; diagnostics: Diagnostic[] }> {
-    const k = p.toString();
-    let s = this.schemas.get(k);
-    if (!s) {
-      s = (async () => {
-        const started = await this.factory(p);
-        if (!started.ok) return { diagnostics: started.diagnostics };
-        try {
-          const schema = await started.provider.getProviderSchema();
-          return { schema, diagnostics: [] };
-        } finally {
-          await started.provider.close();
-        }
-      })();
-      this.schemas.set(k, s);
-    }
-    return s;
-  }
-}
-
 export class TestSuiteRunner {
-  private readonly schemas: SchemaCache;
+  private readonly unconfigured: UnconfiguredProviders;
   private readonly functionTables = new Map<string, ReadonlyMap<string, Func>>();
 
   constructor(
     private readonly opts: SuiteOptions,
     private readonly view: TestView,
   ) {
-    this.schemas = new SchemaCache(opts.providers);
+    this.unconfigured = new UnconfiguredProviders(opts.providers);
   }
 
   async run(files: readonly TestFile[]): Promise<SuiteResult> {
     const suite: SuiteResult = { status: "pass", files: [] };
     const sorted = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const f of sorted) {
-      const file: FileResult = { config: f, name: f.name, status: "pending", diagnostics: [], runs: f.runs.map((r, index) => ({ config: r, name: r.name, index, status: "pending", diagnostics: [] })) };
-      suite.files.push(file);
-      const states = new Map<string, FileState>([["", { run: undefined, runConfig: undefined, state: new State() }]]);
-      await this.executeFile(file, states);
-      await this.cleanup(file, states);
-      suite.status = mergeStatus(suite.status, file.status);
+    try {
+      for (const f of sorted) await this.runFile(f, suite);
+    } finally {
+      await this.unconfigured.close();
     }
     return suite;
+  }
+
+  private async runFile(f: TestFile, suite: SuiteResult): Promise<void> {
+    const file: FileResult = { config: f, name: f.name, status: "pending", diagnostics: [], runs: f.runs.map((r, index) => ({ config: r, name: r.name, index, status: "pending", diagnostics: [] })) };
+    suite.files.push(file);
+    const states = new Map<string, FileState>([["", { run: undefined, runConfig: undefined, state: new State() }]]);
+    await this.executeFile(file, states);
+    await this.cleanup(file, states);
+    suite.status = mergeStatus(suite.status, file.status);
   }
 
   private async executeFile(file: FileResult, states: Map<string, FileState>): Promise<void> {
@@ -229,15 +209,24 @@ export class TestSuiteRunner {
     const rd = [...res.diagnostics, ...resolved.diagnostics];
     if (hasErrors(rd)) return fail(rd);
     run.diagnostics.push(...pd, ...md, ...rd);
-    const hooks = runProviderHooks(config, passed.providers, resolved.byResource, this.opts.providers, (p) => this.schemas.get(p));
+    const hooks = runProviderHooks(config, passed.providers, resolved.byResource, this.opts.providers, this.unconfigured);
 
+    const ctx = this.context(hooks);
+    // The configuration as the run transformed it is validated before it is planned
+    // (TestFileRunner.validate): a problem the plan would not reach, such as in a resource
+    // with count = 0, stops the run too.
+    const validated = await this.context({ ...hooks, factory: hooks.validation }).validate(config);
+    if (hasErrors(validated.diagnostics)) return fail(validated.diagnostics);
+    run.diagnostics.push(...validated.diagnostics);
+
+    const missing = requiredVariablesNotSet(config, vars.values);
+    if (hasErrors(missing)) return fail(missing);
     const inputs = new Map<string, InputValue>();
     for (const name of config.module.variables.keys()) {
       const value = vars.values.get(name);
       const sourceRange = vars.ranges.get(name);
       if (value !== undefined) inputs.set(name, { value, sourceType: "config", ...(sourceRange ? { sourceRange } : {}) });
     }
-    const ctx = this.context(hooks);
     const planned = await ctx.plan(config, state, {
       mode: cfg.options.mode,
       refresh: cfg.options.refresh,
@@ -255,7 +244,7 @@ export class TestSuiteRunner {
         run.status = mergeStatus(run.status, "error");
         return { state, updated: false };
       }
-      if (this.opts.verbose) run.verbose = { plan: planned.plan, state: planned.plan.priorState, schemas: planned.schemas };
+      if (this.opts.verbose) run.verbose = { config, plan: planned.plan, state: planned.plan.priorState, schemas: planned.schemas };
       const outputs = planOutputs(planned.plan);
       this.evaluate(run, config, planResourceValues(planned.plan, planned.schemas), outputs, assertionVars, runOutputs, dir);
       return { state, updated: false, outputs };
@@ -277,7 +266,7 @@ export class TestSuiteRunner {
       run.status = mergeStatus(run.status, "error");
       return { state: applied.state, updated: true, runConfig };
     }
-    if (this.opts.verbose) run.verbose = { plan: planned.plan, state: applied.state, schemas: planned.schemas };
+    if (this.opts.verbose) run.verbose = { config, plan: planned.plan, state: applied.state, schemas: planned.schemas };
     const outputs = stateOutputs(applied.state);
     this.evaluate(run, config, stateResourceValues(applied.state, planned.schemas), outputs, assertionVars, runOutputs, dir);
     return { state: applied.state, updated: true, outputs, runConfig };
@@ -362,6 +351,25 @@ export class TestSuiteRunner {
       if (fs.run || !state.empty()) this.view.destroySummary(diagnostics, fs.run, file, state);
     }
   }
+}
+
+/**
+ * The module's variables without a value from the run, the file or the command line and without
+ * a default (backend.ParseVariableValues, as tofu's buildInputVariablesForTest calls it).
+ */
+function requiredVariablesNotSet(config: Config, values: ReadonlyMap<string, Value>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const [name, decl] of config.module.variables) {
+    if (values.has(name) || decl.default !== undefined) continue;
+    diagnostics.push(
+      errorDiag(
+        "No value for required variable",
+        `The root module input variable ${JSON.stringify(name)} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.`,
+        decl.declRange,
+      ),
+    );
+  }
+  return diagnostics;
 }
 
 /** Only checkable objects may be expected to fail (TestRun.Validate). */

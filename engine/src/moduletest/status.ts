@@ -1,5 +1,6 @@
 // The status of a test file, run block and suite (OpenTofu's moduletest.Status), and the results
 // the runner records for the views.
+import type { Config } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import type { Plan, ProviderSchemaSet } from "../plans/index.js";
 import type { State } from "../states/index.js";
@@ -20,6 +21,8 @@ export function statusAtMost(a: Status, b: Status): boolean {
 
 /** What -verbose prints for a run: its plan (command = plan) or the state after it. */
 export interface Verbose {
+  /** The configuration as the run transformed it (-json prints it with the plan). */
+  readonly config: Config;
   readonly plan: Plan;
   readonly state: State;
   readonly schemas: Map<string, ProviderSchemaSet>;

@@ -1,11 +1,12 @@
 // The two renderings of test results (OpenTofu's views.TestHuman and views.TestJSON): the human
 // one prints "<file>... pass" then "  run \"<name>\"... pass" per run once a file has run, the
 // diagnostics of each, and "Success! N passed, 0 failed." / "Failure! ..." at the end; -json
-// prints one log object per line with the same messages and tofu's message types.
+// prints one log object per line with the same messages and tofu's message types, its keys in
+// the order Go's encoding/json gives a map's (hclog's JSON format), -verbose plans and states in
+// `show -json`'s format.
 import { diagnosticToJSON, renderDiagnostic, type Diagnostic, type RenderSource } from "../hcl/index.js";
-import { changesEmpty, marshalPlanForRenderer, newSchemas, renderHumanPlan, renderHumanState } from "../plans/index.js";
-import { newFile } from "../states/index.js";
-import type { State } from "../states/index.js";
+import { changesEmpty, marshalPlanForRenderer, marshalPlanJSON, marshalStateJSON, newSchemas, renderHumanPlan, renderHumanState } from "../plans/index.js";
+import { State, newFile } from "../states/index.js";
 import type { TestView } from "./runner.js";
 import type { FileResult, RunResult, Status, SuiteResult } from "./status.js";
 
@@ -99,6 +100,15 @@ export class HumanTestView implements TestView {
   }
 }
 
+/** JSON text already encoded (a plan or state in `show -json`'s format), written as it is. */
+class RawJSON {
+  constructor(readonly text: string) {}
+}
+
+function warning(summary: string, detail: string): Diagnostic {
+  return { severity: "warning", summary, detail };
+}
+
 /** One JSON log line per message, as tofu's JSONView writes them. */
 export class JSONTestView implements TestView {
   constructor(
@@ -109,7 +119,13 @@ export class JSONTestView implements TestView {
 
   private log(level: "info" | "warn" | "error", message: string, extra: Record<string, unknown>): void {
     const ts = this.now().toISOString().replace("Z", "000Z").replace(/\.(\d{3})000Z$/, ".$1000Z");
-    this.out.stdout(`${JSON.stringify({ "@level": level, "@message": message, "@module": "tofu.ui", "@timestamp": ts, ...extra })}\n`);
+    const fields: Record<string, unknown> = { "@level": level, "@message": message, "@module": "tofu.ui", "@timestamp": ts, ...extra };
+    const keys = Object.keys(fields).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const body = keys.map((k) => {
+      const v = fields[k];
+      return `${JSON.stringify(k)}:${v instanceof RawJSON ? v.text : JSON.stringify(v)}`;
+    });
+    this.out.stdout(`{${body.join(",")}}\n`);
   }
 
   versionMessage(): void {
@@ -149,6 +165,21 @@ export class JSONTestView implements TestView {
       test_run: { path: file.name, run: run.name, status: run.status },
       type: "test_run",
     });
+    const v = run.verbose;
+    if (v) {
+      const at = { "@testfile": file.name, "@testrun": run.name };
+      const schemas = newSchemas(v.schemas);
+      if (run.config.command === "apply") {
+        const m = marshalStateJSON(newFile(v.state, file.name, run.index, this.version), schemas);
+        if (m.ok) this.log("info", "-verbose flag enabled, printing state", { ...at, test_state: new RawJSON(m.json), type: "test_state" });
+        else run.diagnostics.push(warning("Failed to render test state", `OpenTofu could not marshal the state for display: ${m.error}`));
+      } else {
+        // tofu's MarshalForLog is given no prior state file, so the plan has no prior_state.
+        const m = marshalPlanJSON({ ...v.plan, priorState: new State() }, { schemas, config: v.config, terraformVersion: this.version });
+        if (m.ok) this.log("info", "-verbose flag enabled, printing plan", { ...at, test_plan: new RawJSON(m.json), type: "test_plan" });
+        else run.diagnostics.push(warning("Failed to render test plan", `OpenTofu could not marshal the plan for display: ${m.error}`));
+      }
+    }
     this.diagnostics(run.diagnostics, file, run);
   }
 

@@ -20,6 +20,7 @@ import {
   type StateUpgrader,
 } from "../../sdk/index.js";
 import { BoolType, NumberType, StringType, True, mapOf, numberIntVal, stringVal, type Value } from "../../values/index.js";
+import { ephemeralRandomPassword } from "./ephemeral_password.js";
 import { petName } from "./pets.js";
 import { cryptoBytes, cryptoIntn, seededIntn } from "./rand.js";
 
@@ -279,7 +280,7 @@ function stringSchema(sensitive: boolean): Schema {
   };
 }
 
-function paramsFrom(a: Record<string, unknown>): StringParams {
+export function paramsFrom(a: Record<string, unknown>): StringParams {
   const num = (k: string) => Number(a[k] ?? 0);
   const bool = (k: string) => a[k] !== false;
   const p: StringParams = {
@@ -469,6 +470,9 @@ export const randomProvider: ProviderDefinition<undefined> = defineProvider<unde
     random_password: randomPassword,
     random_pet: randomPet,
     random_string: randomString,
+  },
+  ephemeralResources: {
+    random_password: ephemeralRandomPassword,
   },
 });
 

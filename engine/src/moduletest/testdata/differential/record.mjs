@@ -45,6 +45,12 @@ const scenarios = readdirSync(here)
   .filter((n) => wanted.length === 0 || wanted.includes(n))
   .sort();
 
+/** A scenario's own command-line arguments: its `args` file, one a line. */
+function scenarioArgs(dir) {
+  const f = path.join(dir, "args");
+  return existsSync(f) ? readFileSync(f, "utf8").split("\n").filter((l) => l !== "") : [];
+}
+
 let failed = false;
 try {
   for (const name of scenarios) {
@@ -57,7 +63,7 @@ try {
       failed = true;
       continue;
     }
-    const r = spawnSync("terraform", ["test", "-no-color"], { cwd: dir, env, encoding: "utf8" });
+    const r = spawnSync("terraform", ["test", "-no-color", ...scenarioArgs(dir)], { cwd: dir, env, encoding: "utf8" });
     const out = path.join(here, name, "recorded");
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, "stdout"), r.stdout);

@@ -1,0 +1,2 @@
+a = "from-tfvars"
+b = "from-tfvars"
