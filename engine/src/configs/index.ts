@@ -58,6 +58,7 @@ export {
   type LocalProviderConfig,
 } from "./provider.js";
 export {
+  defaultManagedResource,
   resourceAddrString,
   resourceProviderConfigName,
   resourceBlockSchema,

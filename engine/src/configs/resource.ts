@@ -171,9 +171,9 @@ function decodeLifecycleConditions(r: Resource, lcBlocks: ContentBlock[], overri
   }
 }
 
-export function decodeResourceBlock(block: ContentBlock, override: boolean): { resource: Resource; diagnostics: Diagnostic[] } {
-  const r = newResource("managed", block);
-  const managed: ManagedResource = {
+/** The managed-resource settings of a `resource` block that sets no lifecycle, connection or provisioner. */
+export function defaultManagedResource(): ManagedResource {
+  return {
     connection: undefined,
     provisioners: [],
     createBeforeDestroy: false,
@@ -185,6 +185,11 @@ export function decodeResourceBlock(block: ContentBlock, override: boolean): { r
     destroy: true,
     destroySet: false,
   };
+}
+
+export function decodeResourceBlock(block: ContentBlock, override: boolean): { resource: Resource; diagnostics: Diagnostic[] } {
+  const r = newResource("managed", block);
+  const managed = defaultManagedResource();
   r.managed = managed;
   const { content, remain, diagnostics } = configBodyPartialContent(block.body, resourceBlockSchema);
   r.config = remain;

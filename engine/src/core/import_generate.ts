@@ -5,7 +5,7 @@
 // object is imported, the stand-in's body becomes the configuration genconfig writes for that
 // object, and the instance is planned against it, its change carrying the generated block.
 import { impliedProviderLocalName, parseAbsResourceInstance, type AbsResourceInstance, type Traversal } from "../addrs/index.js";
-import { providerForLocalName, type Config, type Import, type Resource } from "../configs/index.js";
+import { defaultManagedResource, providerForLocalName, type Config, type Import, type Resource } from "../configs/index.js";
 import { errorDiag, hasErrors, parseConfig, type Diagnostic, type Expression, type SyntaxBody } from "../hcl/index.js";
 import { generateResourceContents, wrapResourceContents } from "./genconfig.js";
 import type { Value } from "../values/index.js";
@@ -111,18 +111,7 @@ function standIn(config: Config, imp: Import, type: string, name: string, file: 
     dependsOn: [],
     triggersReplacement: [],
     enabled: undefined,
-    managed: {
-      connection: undefined,
-      provisioners: [],
-      createBeforeDestroy: false,
-      preventDestroy: false,
-      ignoreChanges: [],
-      ignoreAllChanges: false,
-      createBeforeDestroySet: false,
-      preventDestroySet: false,
-      destroy: true,
-      destroySet: false,
-    },
+    managed: defaultManagedResource(),
     container: undefined,
     declRange: imp.declRange,
     typeRange: imp.declRange,
