@@ -7,12 +7,12 @@
 import type { ConfigBody, Output } from "../configs/index.js";
 import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import type { Block } from "../providers/index.js";
-import { EPHEMERAL, attrStep, unmarkDeepWithPaths, type Path, type PathStep, type Value } from "../values/index.js";
+import { EPHEMERAL, attrStep, containsMarked, unmarkDeepWithPaths, type Path, type PathStep, type Value } from "../values/index.js";
 import { providerDiagnosticsInBody } from "./diags.js";
 
 /** Whether any part of `v`, at any depth, is ephemeral. */
 export function containsEphemeral(v: Value): boolean {
-  return unmarkDeepWithPaths(v)[1].some((p) => p.marks.has(EPHEMERAL));
+  return containsMarked(v) && unmarkDeepWithPaths(v)[1].some((p) => p.marks.has(EPHEMERAL));
 }
 
 /**
@@ -20,6 +20,8 @@ export function containsEphemeral(v: Value): boolean {
  * received an ephemeral value and is not write-only, placed on the argument.
  */
 export function ephemeralArgumentDiagnostics(config: Value, schema: Block, body: ConfigBody, address?: string): Diagnostic[] {
+  // Most configurations carry no marks at all: skip rebuilding the value per instance then.
+  if (!containsMarked(config)) return [];
   const [, pvm] = unmarkDeepWithPaths(config);
   const seen = new Set<string>();
   const out: Diagnostic[] = [];

@@ -4,13 +4,13 @@
 // attributes and nested blocks in name order; computed-only, deprecated and the legacy SDK's
 // optional+computed `id` attributes left out; sensitive values written as `null # sensitive`; an
 // empty string in an optional string attribute written as null; a string holding a JSON object
-// or array written as a `jsonencode(...)` call; values written as hclwrite's TokensForValue does.
+// or array written as a `jsonencode(...)` call; values written by the encoder `provider::terraform::encode_expr`
+// uses (hclwrite's TokensForValue).
 import { impliedProviderLocalName } from "../addrs/index.js";
-import { validIdentifier } from "../configs/index.js";
 import { formatConfig } from "../fmt/index.js";
-import { quoteStringLit } from "../hcl/index.js";
+import { encodeExpression } from "../lang/functions/hclencode.js";
 import type { Attribute, Block, NestedBlock, NestedObject } from "../providers/index.js";
-import { SENSITIVE, decodeJSONImplied, goQuote, type Value } from "../values/index.js";
+import { SENSITIVE, decodeJSONImplied, goQuote, isWhollyKnown, type Value } from "../values/index.js";
 
 /** The provider configuration a generated resource uses (LocalProviderConfig: type name and alias). */
 export interface GeneratedProvider {
@@ -286,45 +286,15 @@ function writeNestedBlock(w: Writer, name: string, nb: NestedBlock, v: Marked, i
 
 /** tryWrapAsJsonEncodeFunctionCall: a string holding a JSON object or array as `jsonencode(...)`. */
 function jsonEncodeOrValue(v: Value): string {
+  // Imported objects are wholly known; an unknown left anywhere is written as genconfig's null.
+  if (!isWhollyKnown(v)) return "null";
   if (v.kind === "string") {
     const s = v.value.trim();
     if (s.startsWith("{") || s.startsWith("[")) {
       const decoded = decodeJSONImplied(s);
-      if (decoded.ok) return `jsonencode(${tokensForValue(decoded.value)})`;
+      if (decoded.ok) return `jsonencode(${encodeExpression(decoded.value)})`;
     }
   }
-  return tokensForValue(v);
+  return encodeExpression(v);
 }
 
-/**
- * hclwrite.TokensForValue as text: objects and maps one attribute a line (keys that are not
- * identifiers quoted, in key order), sequences on one line, numbers in full decimal form.
- */
-export function tokensForValue(v: Value): string {
-  switch (v.kind) {
-    case "null":
-      return "null";
-    case "unknown":
-      // Imported objects are wholly known; genconfig drops unknowns before it gets here.
-      return "null";
-    case "bool":
-      return v.value ? "true" : "false";
-    case "number":
-      return v.value.text("f", -1);
-    case "string":
-      return quoteStringLit(v.value);
-    case "list":
-    case "set":
-    case "tuple":
-      return `[${v.elements.map(tokensForValue).join(", ")}]`;
-    case "map":
-    case "object": {
-      if (v.attrs.size === 0) return "{}";
-      let out = "{\n";
-      for (const k of sortedNames(v.attrs)) {
-        out += `${validIdentifier(k) ? k : quoteStringLit(k)} = ${tokensForValue(v.attrs.get(k) as Value)}\n`;
-      }
-      return `${out}}`;
-    }
-  }
-}
