@@ -351,7 +351,8 @@ interface Applying {
 
 /**
  * The jsonHook and countHook of tofu's JSON views: refresh_start/complete, apply_start, a
- * heartbeat apply_progress every 10 s, apply_complete or apply_errored; counts for the summary.
+ * heartbeat apply_progress every 10 s, apply_complete or apply_errored, ephemeral_action_started
+ * and ephemeral_action_complete; counts for the summary.
  */
 export class JSONHooks implements Hooks {
   added = 0;
@@ -459,6 +460,37 @@ export class JSONHooks implements Hooks {
   postProvisionInstanceStep(addr: AbsResourceInstance, typeName: string, failed: boolean): void {
     const what = failed ? ["provision_errored", "Provisioning errored"] : ["provision_complete", "Provisioning complete"];
     this.view.hook(what[0] as string, `${addr.toString()}: (${typeName}) ${what[1] as string}`, { resource: resourceAddrJSON(addr), provisioner: typeName });
+  }
+
+  // Ephemeral resources (tofu's jsonHook PreOpen … PostClose): a started and a complete message
+  // per step, with the step's words in the payload's "Msg" (a Go field without a json tag) and
+  // no elapsed time. Deferrals have no JSON message.
+  preOpen(addr: AbsResourceInstance): void {
+    this.ephemeral("ephemeral_action_started", addr, "Opening...");
+  }
+
+  postOpen(addr: AbsResourceInstance): void {
+    this.ephemeral("ephemeral_action_complete", addr, "Open complete");
+  }
+
+  preRenew(addr: AbsResourceInstance): void {
+    this.ephemeral("ephemeral_action_started", addr, "Renewing...");
+  }
+
+  postRenew(addr: AbsResourceInstance): void {
+    this.ephemeral("ephemeral_action_complete", addr, "Renew complete");
+  }
+
+  preClose(addr: AbsResourceInstance): void {
+    this.ephemeral("ephemeral_action_started", addr, "Closing...");
+  }
+
+  postClose(addr: AbsResourceInstance): void {
+    this.ephemeral("ephemeral_action_complete", addr, "Close complete");
+  }
+
+  private ephemeral(type: string, addr: AbsResourceInstance, msg: string): void {
+    this.view.hook(type, `${addr.toString()}: ${msg}`, { resource: resourceAddrJSON(addr), Msg: msg });
   }
 
   /** Stops any heartbeat still running (an apply that ended without every PostApply). */

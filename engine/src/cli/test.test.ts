@@ -1,5 +1,10 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readStateFile } from "../states/index.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
+import { stateCommand } from "./state.js";
 import { testCommand } from "./test.js";
 
 const MAIN = `
@@ -70,6 +75,7 @@ run "uses_previous" {
 Success! 3 passed, 0 failed.
 `);
     expect(r.code).toBe(0);
+    expect(existsSync(path.join(dir, "errored_test.tfstate"))).toBe(false);
   });
 
   it("reports a failed assertion with its message and exits 1; later runs still run", async () => {
@@ -238,5 +244,156 @@ run "positive_but_expected" {
     const r = await runCommand(testCommand, ["-no-color", "-verbose"], dir);
     expect(r.stdout).toContain("# terraform_data.a will be created");
     expect(r.code).toBe(0);
+  });
+});
+
+function haveTerraform(): boolean {
+  try {
+    execFileSync("terraform", ["version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const hasTerraform = haveTerraform();
+if (!hasTerraform) console.log("terrace test: reading errored_test.tfstate with terraform skipped, terraform is not on PATH");
+
+/** A resource cleanup cannot destroy: its destroy plan fails on prevent_destroy. */
+const UNDESTROYABLE = (name: string, input: string) => `
+resource "terraform_data" "${name}" {
+  input = "${input}"
+  lifecycle {
+    prevent_destroy = true
+  }
+}
+`;
+
+const PREVENT_DESTROY = (name: string, line: number) => `
+Error: Instance cannot be destroyed
+
+  on main.tf line ${line}:
+  ${line < 10 ? " " : ""}${line}: resource "terraform_data" "${name}" {
+
+Resource terraform_data.${name} has lifecycle.prevent_destroy set, but the plan
+calls for this resource to be destroyed. To avoid this error and continue
+with the plan, either disable lifecycle.prevent_destroy or reduce the scope
+of the plan using the -target flag.
+`;
+
+function erroredState(dir: string): { resources: string[]; serial: number; lineage: string } {
+  const r = readStateFile(readFileSync(path.join(dir, "errored_test.tfstate")));
+  if (r.kind !== "ok") throw new Error(`errored_test.tfstate is not a state: ${r.kind}`);
+  return { resources: r.file.state.allResourceInstanceObjectAddrs().map((o) => o.instance.toString()), serial: r.file.serial, lineage: r.file.lineage };
+}
+
+describe("terrace test cleanup that cannot destroy everything", () => {
+  it("says so on stderr as tofu 1.10 does and writes what is left to errored_test.tfstate", async () => {
+    const { dir } = workDir({ "main.tf": UNDESTROYABLE("kept", "x"), "main.tftest.hcl": 'run "create" {}\n' });
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    // As in tofu, the file's status was printed before its cleanup: the failed destroy does not change it.
+    expect(r.stdout).toBe(`main.tftest.hcl... pass\n  run "create"... pass\n\nSuccess! 1 passed, 0 failed.\n`);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`OpenTofu encountered an error destroying resources created while executing
+main.tftest.hcl/create.
+${PREVENT_DESTROY("kept", 2)}
+OpenTofu left the following resources in state after executing
+main.tftest.hcl/create, these left-over resources can be viewed by reading
+the statefile written to disk(errored_test.tfstate) and they need to be
+cleaned up manually:
+  - terraform_data.kept
+
+Writing state to file: errored_test.tfstate
+`);
+    const saved = erroredState(dir);
+    expect(saved.resources).toEqual(["terraform_data.kept"]);
+    expect(saved.serial).toBe(0);
+    // A normal snapshot: the state commands read it.
+    const list = await runCommand(stateCommand, ["list", "-state=errored_test.tfstate"], dir);
+    expect(list.stdout).toBe("terraform_data.kept\n");
+    if (hasTerraform) {
+      const tf = execFileSync("terraform", ["state", "list", "-state=errored_test.tfstate"], { cwd: dir, env: { ...process.env, TF_CLI_CONFIG_FILE: "/dev/null" }, encoding: "utf8" });
+      expect(tf).toBe("terraform_data.kept\n");
+    }
+  });
+
+  it("prints test_cleanup, the diagnostic and tofu's plain log line with -json", async () => {
+    const { dir } = workDir({ "main.tf": UNDESTROYABLE("kept", "x"), "main.tftest.hcl": 'run "create" {}\n' });
+    const r = await runCommand(testCommand, ["-json"], dir);
+    expect(r.stderr).toBe("");
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l["type"] ?? "-")).toEqual(["version", "test_abstract", "test_file", "test_run", "test_cleanup", "diagnostic", "-", "test_summary"]);
+    expect(lines[4]).toMatchObject({
+      "@level": "error",
+      "@message":
+        "OpenTofu left some resources in state after executing main.tftest.hcl/create, these left-over resources can be viewed by reading the statefile written to disk(errored_test.tfstate) and they need to be cleaned up manually:",
+      "@testfile": "main.tftest.hcl",
+      "@testrun": "create",
+      test_cleanup: { failed_resources: [{ instance: "terraform_data.kept" }] },
+    });
+    expect(lines[5]).toMatchObject({ "@level": "error", "@message": "Error: Instance cannot be destroyed", "@testrun": "create" });
+    expect(Object.keys(lines[6] ?? {})).toEqual(["@level", "@message", "@module", "@timestamp"]);
+    expect(lines[6]).toMatchObject({ "@level": "info", "@message": "Writing state to file: errored_test.tfstate", "@module": "tofu.ui" });
+    expect(erroredState(dir).resources).toEqual(["terraform_data.kept"]);
+  });
+
+  it("cleans up the latest run's state first; each left-over state replaces the file, so the earliest run's remains", async () => {
+    const { dir } = workDir({
+      "main.tf": UNDESTROYABLE("main", "m"),
+      "setup/main.tf": UNDESTROYABLE("setup", "s"),
+      "main.tftest.hcl": `
+run "setup" {
+  module {
+    source = "./setup"
+  }
+}
+
+run "main" {}
+`,
+    });
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    expect(r.code).toBe(0);
+    const order = r.stderr.split("\n").filter((l) => l.startsWith("  - ") || l.startsWith("Writing"));
+    expect(order).toEqual(["  - terraform_data.main", "Writing state to file: errored_test.tfstate", "  - terraform_data.setup", "Writing state to file: errored_test.tfstate"]);
+    const saved = erroredState(dir);
+    expect(saved.resources).toEqual(["terraform_data.setup"]);
+    // A new lineage each time, as tofu writes a new state file over the old.
+    expect(saved.lineage).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("writes nothing when cleanup succeeds, and leaves an earlier file alone", async () => {
+    const { dir } = workDir({ "main.tf": 'resource "terraform_data" "a" {\n  input = "x"\n}\n', "main.tftest.hcl": 'run "create" {}\n' });
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    expect(r.stderr).toBe("");
+    expect(existsSync(path.join(dir, "errored_test.tfstate"))).toBe(false);
+    writeFileSync(path.join(dir, "errored_test.tfstate"), "from before\n");
+    expect((await runCommand(testCommand, ["-no-color"], dir)).stderr).toBe("");
+    expect(readFileSync(path.join(dir, "errored_test.tfstate"), "utf8")).toBe("from before\n");
+  });
+
+  it("prints the state and tofu's error when the file cannot be written", async () => {
+    const { dir } = workDir({ "main.tf": UNDESTROYABLE("kept", "x"), "main.tftest.hcl": 'run "create" {}\n' });
+    mkdirSync(path.join(dir, "errored_test.tfstate"));
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    const after = r.stderr.slice(r.stderr.indexOf("Writing state to file: errored_test.tfstate\n") + "Writing state to file: errored_test.tfstate\n".length);
+    const dump = after.slice(0, after.indexOf("\n}\n") + 3);
+    const dumped = readStateFile(dump);
+    expect(dumped.kind === "ok" && dumped.file.state.allResourceInstanceObjectAddrs().map((o) => o.instance.toString())).toEqual(["terraform_data.kept"]);
+    expect(after.slice(dump.length)).toBe(`
+
+Error: Failed to persist state
+
+The errors shown above prevented OpenTofu from writing the state to
+the errored_test.tfstate. As a fallback, the raw state data is printed above
+as a JSON object.
+
+To retry writing this state, copy the state data (from the first { to the
+last } inclusive) and save it into a local file named "errored_test.tfstate".
+
+`);
+    const j = await runCommand(testCommand, ["-json"], dir);
+    const lines = j.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const at = lines.findIndex((l) => l["@message"] === "Writing state to file: errored_test.tfstate");
+    expect(lines[at + 1]).toMatchObject({ "@level": "info", "@message": "Emergency state dump", type: "log", state: { version: 4, resources: [{ type: "terraform_data", name: "kept" }] } });
+    expect(lines[at + 2]).toMatchObject({ type: "diagnostic", "@message": "Error: Failed to persist state", "@testrun": "create" });
   });
 });

@@ -1,12 +1,13 @@
 // `terrace test`: OpenTofu's command/test.go — discovers the test files of the module in the
 // working directory (and its `tests` directory, or -test-directory), runs them with moduletest's
-// runner against the working directory's providers, prints tofu's human or -json output and
-// exits 1 unless every run passed.
+// runner against the working directory's providers, prints tofu's human or -json output, keeps
+// what cleanup could not destroy in errored_test.tfstate in the working directory and exits 1
+// unless every run passed.
 import path from "node:path";
 import { Loader } from "../configs/index.js";
 import { collectVariableValues } from "../configs/inputvars/index.js";
 import { errorDiag, hasErrors, type RenderSource } from "../hcl/index.js";
-import { HumanTestView, JSONTestView, TestSuiteRunner, discoverTestFiles, type Output } from "../moduletest/index.js";
+import { HumanTestView, JSONTestView, TestSuiteRunner, discoverTestFiles, erroredTestStateWriter, type Output } from "../moduletest/index.js";
 import { parseFlags } from "./args.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import type { Command } from "./io.js";
@@ -96,10 +97,12 @@ export const testCommand: Command = async (args, io) => {
   const fs = nodeConfigFS(workingDir);
   const loader = new Loader({ fs, workingDir: "." });
   const sources = new LoadedSources(loader.parser.sources);
+  const err = io.stderr as { isTTY?: boolean; columns?: number };
   const out: Output = {
     stdout: (s) => void io.stdout.write(s),
     stderr: (s) => void io.stderr.write(s),
     color: view.colorEnabled && io.stdout.isTTY === true,
+    ...(err.isTTY === true && err.columns !== undefined ? { errorColumns: err.columns } : {}),
     sources,
   };
   const human = new HumanTestView(out);
@@ -135,7 +138,16 @@ export const testCommand: Command = async (args, io) => {
   if (json) jsonView.abstract(found.files);
 
   const runner = new TestSuiteRunner(
-    { loader, rootDir: ".", providers: providerFactory(workingDir), globals: vars.values, verbose: p.bools.get("verbose") ?? false, functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir },
+    {
+      loader,
+      rootDir: ".",
+      providers: providerFactory(workingDir),
+      globals: vars.values,
+      verbose: p.bools.get("verbose") ?? false,
+      functionFS: new NodeFunctionFileSystem(workingDir),
+      cwd: workingDir,
+      saveErroredState: erroredTestStateWriter(workingDir, TOFU_VERSION),
+    },
     json ? jsonView : human,
   );
   const suite = await runner.run(found.files);

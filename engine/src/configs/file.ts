@@ -9,6 +9,7 @@ import { decodeLocalsBlock, type Local } from "./local.js";
 import { decodeModuleBlock, type ModuleCall } from "./modulecall.js";
 import { decodeMovedBlock, type Moved } from "./moved.js";
 import { decodeOutputBlock, type Output } from "./output.js";
+import type { ProviderFunctionCall } from "./provider_functions.js";
 import { decodeProviderBlock, type Provider } from "./provider.js";
 import { decodeRemovedBlock, type Removed } from "./removed.js";
 import { decodeRequiredProvidersBlock, type RequiredProviders } from "./required_providers.js";
@@ -38,6 +39,8 @@ export interface File {
   imports: Import[];
   removed: Removed[];
   checks: Check[];
+  /** Calls of provider-defined functions anywhere in the file (provider_functions.ts). */
+  providerFunctionCalls: ProviderFunctionCall[];
 }
 
 export function emptyFile(filename: string): File {
@@ -62,6 +65,7 @@ export function emptyFile(filename: string): File {
     imports: [],
     removed: [],
     checks: [],
+    providerFunctionCalls: [],
   };
 }
 

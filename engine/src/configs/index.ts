@@ -98,3 +98,4 @@ export {
   type Version,
 } from "./version_constraint.js";
 export * from "./static/index.js";
+export { mayCallProviderFunctions, providerFunctionCallsIn, type ProviderFunctionCall } from "./provider_functions.js";

@@ -11,6 +11,7 @@ import { mergeLocal, mergeModuleCall, mergeOutput, mergeProvider, mergeResource,
 import type { ModuleCall } from "./modulecall.js";
 import type { Moved } from "./moved.js";
 import type { Output } from "./output.js";
+import type { ProviderFunctionCall } from "./provider_functions.js";
 import { providerKey, type Provider } from "./provider.js";
 import type { Removed } from "./removed.js";
 import type { StaticEvaluator } from "./static/evaluator.js";
@@ -46,6 +47,8 @@ export interface Module {
   imports: Import[];
   removed: Removed[];
   checks: Map<string, Check>;
+  /** Calls of provider-defined functions, from every file (override files included). */
+  providerFunctionCalls: ProviderFunctionCall[];
   /**
    * Set when the module was loaded with a static call (static/module.ts): evaluates variables,
    * locals, path.* and terraform.workspace at load time (backend configuration, for example).
@@ -76,6 +79,7 @@ function emptyModule(sourceDir: string): Module {
     imports: [],
     removed: [],
     checks: new Map(),
+    providerFunctionCalls: [],
   };
 }
 
@@ -122,6 +126,7 @@ export function newModule(primaryFiles: readonly File[], overrideFiles: readonly
 
   for (const f of primaryFiles) diagnostics.push(...appendFile(m, f));
   for (const f of overrideFiles) diagnostics.push(...mergeFile(m, f));
+  for (const f of [...primaryFiles, ...overrideFiles]) m.providerFunctionCalls.push(...f.providerFunctionCalls);
 
   for (const [name, rp] of m.providerRequirements.requiredProviders) if (rp.type) m.providerLocalNames.set(rp.type.toString(), name);
   for (const pc of m.providerConfigs.values()) pc.providerType = providerForLocalName(m, pc.name);

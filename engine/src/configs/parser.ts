@@ -1,5 +1,6 @@
 // Reading configuration from a filesystem: which files of a directory are configuration (and
 // which are overrides), parsing each with the syntax its name says, and building the Module.
+import { mayCallProviderFunctions, providerFunctionCallsIn } from "./provider_functions.js";
 import { errorDiag, jsonBody, nativeBody, parseConfig, parseJSONConfig, type Diagnostic, type SyntaxBody } from "../hcl/index.js";
 import { decodeConfigFile, type File } from "./file.js";
 import { joinPath, type ConfigFS } from "./fs.js";
@@ -59,6 +60,7 @@ export class Parser {
     if (!body) return { file: undefined, diagnostics };
     const r = decodeConfigFile(body, path, override);
     diagnostics.push(...r.diagnostics);
+    if (mayCallProviderFunctions(this.sources.get(path) ?? "")) r.file.providerFunctionCalls = providerFunctionCallsIn(body);
     return { file: r.file, diagnostics };
   }
 

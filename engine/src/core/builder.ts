@@ -3,6 +3,7 @@
 // ("Cycle: a, b").
 import type { Diagnostic } from "../hcl/index.js";
 import { AcyclicGraph } from "../graph/index.js";
+import { destroyEphemeralResourceTransformer, pruneUnusedEphemeralTransformer } from "./ephemeral_graph.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import {
   applyExpansionTransformer,
@@ -54,9 +55,12 @@ export function planTransformers(destroy: boolean): Transformer[] {
       namedValuesTransformer(false),
       moduleCallTransformer,
       orphanResourceTransformer,
+      destroyEphemeralResourceTransformer,
       providerTransformer,
       moduleExpansionTransformer,
       referenceTransformer,
+      pruneUnusedEphemeralTransformer,
+      ephemeralCloseTransformer,
       targetingTransformer,
     ];
   }
@@ -81,7 +85,7 @@ export function applyTransformers(destroy: boolean): Transformer[] {
   return [
     namedValuesTransformer(!destroy),
     moduleCallTransformer,
-    ...(destroy ? [] : [configResourceTransformer, checkTransformer]),
+    ...(destroy ? [destroyEphemeralResourceTransformer] : [configResourceTransformer, checkTransformer]),
     diffTransformer,
     providerTransformer,
     moduleExpansionTransformer,
@@ -90,6 +94,7 @@ export function applyTransformers(destroy: boolean): Transformer[] {
     dependsOnTransformer,
     destroyEdgeTransformer,
     cbdEdgeTransformer,
+    ...(destroy ? [pruneUnusedEphemeralTransformer] : []),
     ephemeralCloseTransformer,
     targetingTransformer,
   ];

@@ -3,13 +3,14 @@
 // evaluated in the scope of its object (postconditions also see `self`, the object's new value);
 // false reports "<rule type> failed" with the rule's error_message, at the severity the caller
 // chooses (errors, except check assertions, which only warn); an unknown result is left for
-// apply. Every result is recorded in the run's check state.
+// apply. An error message derived from sensitive or ephemeral values is not shown (a warning
+// says why). Every result is recorded in the run's check state.
 import type { AbsResourceInstance, ModuleInstance } from "../addrs/index.js";
 import { exprVariables, modulePathString, resourceAddrString, type CheckRule, type Resource } from "../configs/index.js";
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic, type Severity, type Traverser } from "../hcl/index.js";
-import { EvalContext, evaluateAny } from "../lang/eval/index.js";
+import { EvalContext, evaluateAny, fromExpr } from "../lang/eval/index.js";
 import type { CheckStatus } from "../states/index.js";
-import { BoolType, SENSITIVE, StringType, convert, formatPathError, unmark, unmarkDeep, type Value } from "../values/index.js";
+import { BoolType, EPHEMERAL, SENSITIVE, StringType, convert, formatPathError, unmark, unmarkDeep, type Value } from "../values/index.js";
 import { CHECK_RULE_DESCRIPTION, runChecks, type CheckRuleType } from "./checks.js";
 import { evalScope } from "./evaluate.js";
 import type { RepetitionData } from "./expand.js";
@@ -90,31 +91,31 @@ function evalCheckRule(
   const [result] = unmarkDeep(r.value);
   if (result.kind === "unknown") {
     if (type === "CheckAssertion") {
-      diagnostics.push({
+      diagnostics.push(fromExpr({
         severity: "warning",
         summary: `${CHECK_RULE_DESCRIPTION[type]} known after apply`,
         detail: "The condition could not be evaluated at this time, a result will be known when this plan is applied.",
         subject: cond.range,
-      });
+      }, cond, ctx));
     }
     return { status: "unknown", diagnostics };
   }
   if (result.kind === "null") {
-    diagnostics.push(errorDiag("Invalid condition result", "Condition expression must return either true or false, not null.", cond.range));
+    diagnostics.push(fromExpr(errorDiag("Invalid condition result", "Condition expression must return either true or false, not null.", cond.range), cond, ctx));
     return { status: "error", diagnostics };
   }
   const b = convert(result, BoolType);
   if (!b.ok) {
-    diagnostics.push(errorDiag("Invalid condition result", `Invalid condition result value: ${formatPathError(b.error)}.`, cond.range));
+    diagnostics.push(fromExpr(errorDiag("Invalid condition result", `Invalid condition result value: ${formatPathError(b.error)}.`, cond.range), cond, ctx));
     return { status: "error", diagnostics };
   }
   if (b.value.kind === "bool" && b.value.value) return { status: "pass", diagnostics };
-  diagnostics.push({
+  diagnostics.push(fromExpr({
     severity,
     summary: `${CHECK_RULE_DESCRIPTION[type]} failed`,
     detail: message.message || "This check failed, but has an invalid error message as described in the other accompanying messages.",
     subject: cond.range,
-  });
+  }, cond, ctx));
   return { status: "fail", failureMessage: message.message, diagnostics };
 }
 
@@ -134,12 +135,24 @@ function evalErrorMessage(expr: AnyExpression, ctx: EvalContext): { message: str
     diagnostics.push(errorDiag("Invalid error message", "Unsuitable value for error message: must not be null.", expr.range));
     return { message: "", diagnostics };
   }
-  if (marks.has(SENSITIVE) || unmarkDeep(r.value)[1].has(SENSITIVE)) {
+  const deepMarks = unmarkDeep(r.value)[1];
+  if (marks.has(SENSITIVE) || deepMarks.has(SENSITIVE)) {
     diagnostics.push({
       severity: "warning",
       summary: "Error message refers to sensitive values",
       detail:
         "The error expression used to explain this condition refers to sensitive values, so OpenTofu will not display the resulting message.\n\nYou can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.",
+      subject: expr.range,
+    });
+    return { message: "", diagnostics };
+  }
+  // Checked after sensitivity, as OpenTofu does: a message that is both is reported as sensitive.
+  if (marks.has(EPHEMERAL) || deepMarks.has(EPHEMERAL)) {
+    diagnostics.push({
+      severity: "warning",
+      summary: "Error message refers to ephemeral values",
+      detail:
+        "The error expression used to explain this condition refers to ephemeral values, so OpenTofu will not display the resulting message.\n\nYou can correct this by removing references to ephemeral values or by utilizing the builtin ephemeralasnull() function.",
       subject: expr.range,
     });
     return { message: "", diagnostics };

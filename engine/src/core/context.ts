@@ -224,7 +224,7 @@ export class Context {
       diagnostics.push(...verifyTargetedMoves(moves.first.results.changes.values(), runOpts));
       if (hasErrors(diagnostics)) return errored();
       if (moves.walk !== moves.first) diagnostics.push(...moves.walk.diagnostics);
-      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, prevRunState))));
+      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, prevRunState), config)));
       if (hasErrors(diagnostics)) return errored();
       diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
       if (hasErrors(diagnostics)) return errored();
@@ -302,7 +302,7 @@ export class Context {
     for (const t of opts.targets) run.imports.addCommandLineTarget(t);
     const diagnostics: Diagnostic[] = [];
     try {
-      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, prevRunState))));
+      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, prevRunState), config)));
       if (!hasErrors(diagnostics)) diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
       if (hasErrors(diagnostics)) return { state: prevRunState, diagnostics };
       const b: BuildContext = { config, state: prevRunState, providers, destroy: false, changes: [], targets: [], excludes: [] };
@@ -352,7 +352,7 @@ export class Context {
       }
     }
     try {
-      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, plan.priorState, plan.changes.resources.map((c) => c.providerAddr.provider)))));
+      diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, plan.priorState, plan.changes.resources.map((c) => c.providerAddr.provider)), config)));
       if (hasErrors(diagnostics)) return { state: state.close(), diagnostics };
       const inputs = new Map<string, InputValue>();
       for (const [name, v] of plan.variableValues) inputs.set(name, { value: v, sourceType: "input" });

@@ -84,6 +84,28 @@ describe("ephemeral random_password through the CLI", () => {
     expect(JSON.stringify(plan.planned_values)).not.toContain("random_password");
   });
 
+  it("reports opening and closing in -json output with OpenTofu's message types", { timeout: 30_000 }, async () => {
+    const { dir } = workDir({ "main.tf": MAIN });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const p = await runCommand(planCommand, ["-json"], dir);
+    expect(p.code).toBe(0);
+    const msgs = p.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { "@level": string; "@message": string; type: string; hook?: { resource: { addr: string; resource_type: string }; Msg: string } })
+      .filter((m) => m.type.startsWith("ephemeral_"));
+    expect(msgs.map((m) => [m.type, m["@message"], m.hook?.Msg])).toEqual([
+      ["ephemeral_action_started", "ephemeral.random_password.db: Opening...", "Opening..."],
+      ["ephemeral_action_complete", "ephemeral.random_password.db: Open complete", "Open complete"],
+      ["ephemeral_action_started", "ephemeral.random_password.db: Closing...", "Closing..."],
+      ["ephemeral_action_complete", "ephemeral.random_password.db: Close complete", "Close complete"],
+    ]);
+    expect(msgs.every((m) => m["@level"] === "info" && m.hook?.resource.addr === "ephemeral.random_password.db" && m.hook.resource.resource_type === "random_password")).toBe(true);
+    // The payload keeps Go's field order: the resource, then the step's words.
+    const line = p.stdout.split("\n").find((l) => l.includes('"ephemeral_action_started"')) ?? "";
+    expect(line).toMatch(/"hook":\{"resource":\{"addr":"ephemeral\.random_password\.db",.*\},"Msg":"Opening\.\.\."\}/);
+  });
+
   it("refuses the password in an argument that is stored", { timeout: 30_000 }, async () => {
     const { dir } = workDir({
       "main.tf": MAIN.replace('input = "app"', "input = ephemeral.random_password.db.result"),
@@ -93,14 +115,14 @@ describe("ephemeral random_password through the CLI", () => {
     expect(p.code).toBe(1);
     expect(p.stderr).toContain(
       [
-        "Error: Invalid use of ephemeral value",
+        "Error: Ephemeral value used in non-ephemeral context",
         "",
         "  with terraform_data.user,",
         '  on main.tf line 13, in resource "terraform_data" "user":',
         "  13:   input = ephemeral.random_password.db.result",
         "",
-        'Ephemeral values are not valid for "input", because it is not a write-only',
-        "attribute and must be persisted to state.",
+        'Attribute ".input" is referencing an ephemeral value but ephemeral values can',
+        "be referenced only by other ephemeral attributes or by write-only ones.",
       ].join("\n"),
     );
   });

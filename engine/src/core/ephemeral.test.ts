@@ -208,8 +208,8 @@ describe("ephemeral values where they cannot go", () => {
       "main.tf": `ephemeral "ephem_secret" "a" {}\nresource "terraform_data" "d" {\n  input = ephemeral.ephem_secret.a.value\n}\nresource "ephem_thing" "t" {\n  plain = "\${ephemeral.ephem_secret.a.value}!"\n}\n`,
     });
     expect(errorLines(r.plan.diagnostics).sort()).toEqual([
-      'main.tf:3,11: Invalid use of ephemeral value: Ephemeral values are not valid for "input", because it is not a write-only attribute and must be persisted to state.',
-      'main.tf:6,11: Invalid use of ephemeral value: Ephemeral values are not valid for "plain", because it is not a write-only attribute and must be persisted to state.',
+      'main.tf:3,11: Ephemeral value used in non-ephemeral context: Attribute ".input" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones.',
+      'main.tf:6,11: Ephemeral value used in non-ephemeral context: Attribute ".plain" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones.',
     ]);
     // Opened for the plan all the same, and closed.
     expect(r.planCalls).toContain("close default");
@@ -247,9 +247,9 @@ output "bad" {
 `,
     });
     expect(errorLines(r.plan.diagnostics).sort()).toEqual([
-      "child/main.tf:15,11: Ephemeral value not allowed: This output value is not declared as returning an ephemeral value, so it cannot be set to a result derived from an ephemeral value.",
-      "main.tf:4,11: Ephemeral value not allowed: This output value is not declared as returning an ephemeral value, so it cannot be set to a result derived from an ephemeral value.",
-      "main.tf:8,12: Ephemeral value not allowed: This input variable is not declared as accepting a ephemeral values, so it cannot be set to a result derived from an ephemeral value.",
+      "child/main.tf:15,11: Output does not allow ephemeral value: The value that was generated for the output is ephemeral, but it is not configured to allow one.",
+      "main.tf:4,11: Output does not allow ephemeral value: The value that was generated for the output is ephemeral, but it is not configured to allow one.",
+      'main.tf:8,12: Variable does not allow ephemeral value: The value used for the variable "plain" is ephemeral, but it is not configured to allow one.',
     ]);
   });
 
@@ -290,7 +290,7 @@ output "token" {
 
   it("are refused as root module outputs declared ephemeral", async () => {
     const r = await run({ "main.tf": `output "o" {\n  value     = "x"\n  ephemeral = true\n}\n` });
-    expect(errorLines(r.plan.diagnostics)).toEqual(["main.tf:1,1: Ephemeral output not allowed: Ephemeral outputs are not allowed in context of a root module"]);
+    expect(errorLines(r.plan.diagnostics)).toEqual(["main.tf:1,1: Invalid output configuration: Root modules are not allowed to have outputs defined as ephemeral."]);
   });
 });
 
@@ -325,10 +325,10 @@ output "o" {
 `,
       }),
     ).toEqual([
-      "main.tf:16,1: Ephemeral output not allowed: Ephemeral outputs are not allowed in context of a root module",
+      "main.tf:16,1: Invalid output configuration: Root modules are not allowed to have outputs defined as ephemeral.",
       'main.tf:7,3: Unsupported argument: An argument named "nme" is not expected here. Did you mean "name"?',
-      'main.tf:10,11: Invalid use of ephemeral value: Ephemeral values are not valid for "input", because it is not a write-only attribute and must be persisted to state.',
-      'main.tf:14,15: Invalid use of ephemeral value: Ephemeral values are not valid for "plain", because it is not a write-only attribute and must be persisted to state.',
+      'main.tf:10,11: Ephemeral value used in non-ephemeral context: Attribute ".input" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones.',
+      'main.tf:14,15: Ephemeral value used in non-ephemeral context: Attribute ".plain" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones.',
     ]);
   });
 

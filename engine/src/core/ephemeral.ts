@@ -184,7 +184,8 @@ async function openInstance(run: RunState, module: readonly string[], addr: AbsR
     return diagnostics;
   }
   if (run.opts.operation === "plan") {
-    const pending = known && dependenciesHavePendingChanges(run, addr, rc);
+    // A destroy plans nothing but deletions, and its graph has no edges from depends_on.
+    const pending = known && !run.opts.destroy && dependenciesHavePendingChanges(run, addr, rc);
     if (!known || pending) {
       // Refresh-only plans plan nothing: the prior value, which for an ephemeral resource is null.
       const v = run.opts.refreshOnly ? nullVal(ty) : remark(plannedUnknownObject(schema.block, config), configMarks);

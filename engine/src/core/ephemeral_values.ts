@@ -7,7 +7,7 @@
 import type { ConfigBody, Output } from "../configs/index.js";
 import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import type { Block } from "../providers/index.js";
-import { EPHEMERAL, attrStep, containsMarked, unmarkDeepWithPaths, type Path, type PathStep, type Value } from "../values/index.js";
+import { EPHEMERAL, attrStep, containsMarked, formatPath, unmarkDeepWithPaths, type Path, type PathStep, type Value } from "../values/index.js";
 import { providerDiagnosticsInBody } from "./diags.js";
 
 /** Whether any part of `v`, at any depth, is ephemeral. */
@@ -16,8 +16,9 @@ export function containsEphemeral(v: Value): boolean {
 }
 
 /**
- * "Invalid use of ephemeral value" for each argument of a resource or data source body that
- * received an ephemeral value and is not write-only, placed on the argument.
+ * OpenTofu's "Ephemeral value used in non-ephemeral context" for each argument of a resource or
+ * data source body that received an ephemeral value and is not write-only, placed on the
+ * argument and naming the path where the value sits.
  */
 export function ephemeralArgumentDiagnostics(config: Value, schema: Block, body: ConfigBody, address?: string): Diagnostic[] {
   // Most configurations carry no marks at all: skip rebuilding the value per instance then.
@@ -37,8 +38,8 @@ export function ephemeralArgumentDiagnostics(config: Value, schema: Block, body:
         [
           {
             severity: "error",
-            summary: "Invalid use of ephemeral value",
-            detail: `Ephemeral values are not valid for ${JSON.stringify(arg.name)}, because it is not a write-only attribute and must be persisted to state.`,
+            summary: "Ephemeral value used in non-ephemeral context",
+            detail: `Attribute ${JSON.stringify(formatPath(p.path))} is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones.`,
             attribute: arg.path,
           },
         ],
@@ -76,29 +77,23 @@ function argumentAt(schema: Block, path: Path): { name: string; path: PathStep[]
 export function ephemeralOutputDiagnostics(o: Output, value: Value, root: boolean): Diagnostic[] {
   if (root && o.ephemeral) return [rootEphemeralOutput(o)];
   if (!o.ephemeral && containsEphemeral(value) && o.expr) {
-    return [
-      errorDiag(
-        "Ephemeral value not allowed",
-        "This output value is not declared as returning an ephemeral value, so it cannot be set to a result derived from an ephemeral value.",
-        o.expr.range,
-      ),
-    ];
+    return [errorDiag("Output does not allow ephemeral value", "The value that was generated for the output is ephemeral, but it is not configured to allow one.", o.expr.range)];
   }
   return [];
 }
 
 /** `ephemeral = true` on a root module output (found statically, so validate reports it too). */
 export function rootEphemeralOutput(o: Output): Diagnostic {
-  return errorDiag("Ephemeral output not allowed", "Ephemeral outputs are not allowed in context of a root module", o.declRange);
+  return errorDiag("Invalid output configuration", "Root modules are not allowed to have outputs defined as ephemeral.", o.declRange);
 }
 
 /** A module call's argument for a variable not declared `ephemeral = true`. */
-export function ephemeralVariableDiagnostics(declaredEphemeral: boolean, value: Value, subject: Range | undefined): Diagnostic[] {
+export function ephemeralVariableDiagnostics(name: string, declaredEphemeral: boolean, value: Value, subject: Range | undefined): Diagnostic[] {
   if (declaredEphemeral || !containsEphemeral(value)) return [];
   return [
     errorDiag(
-      "Ephemeral value not allowed",
-      "This input variable is not declared as accepting a ephemeral values, so it cannot be set to a result derived from an ephemeral value.",
+      "Variable does not allow ephemeral value",
+      `The value used for the variable ${JSON.stringify(name)} is ephemeral, but it is not configured to allow one.`,
       subject,
     ),
   ];

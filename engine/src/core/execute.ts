@@ -109,7 +109,7 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
       raw = r.value;
     }
     if (raw) {
-      const eph = ephemeralVariableDiagnostics(decl.ephemeral, raw, attr?.expr.range);
+      const eph = ephemeralVariableDiagnostics(n.name, decl.ephemeral, raw, attr?.expr.range);
       diagnostics.push(...eph);
       if (hasErrors(eph)) continue;
     }

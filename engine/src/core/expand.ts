@@ -13,7 +13,7 @@ import {
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic } from "../hcl/index.js";
 import { evaluateForEachExpression } from "../configs/index.js";
 import { evaluateAny, type EvalContext } from "../lang/eval/index.js";
-import { NumberType, convert, numberIntVal, stringVal, unmark, type Value } from "../values/index.js";
+import { EPHEMERAL, NumberType, convert, numberIntVal, stringVal, unmark, type Value } from "../values/index.js";
 
 /** How many instances an object has. */
 export type Expansion =
@@ -84,7 +84,17 @@ export function evaluateCount(expr: AnyExpression, ctx: EvalContext): { count: n
     return { count: -1, diagnostics };
   }
   // Sensitive counts are allowed: the number of instances does not disclose the value.
-  const [v] = unmark(c.value);
+  const [v, marks] = unmark(c.value);
+  if (marks.has(EPHEMERAL)) {
+    diagnostics.push(
+      errorDiag(
+        "Invalid count argument",
+        "Ephemeral values, or values derived from ephemeral values, cannot be used as count arguments. If used, the ephemeral value could be exposed as a resource instance key.",
+        expr.range,
+      ),
+    );
+    return { count: -1, diagnostics };
+  }
   if (v.kind === "null") {
     diagnostics.push(errorDiag("Invalid count argument", 'The given "count" argument value is null. An integer is required.', expr.range));
     return { count: -1, diagnostics };

@@ -13,6 +13,7 @@ import type { ProviderSchemaSet } from "../plans/index.js";
 import type { State } from "../states/index.js";
 import type { Value } from "../values/index.js";
 import { EMPTY_CONFIG_BODY, providerDiagnosticsInBody } from "./diags.js";
+import { functionProviders } from "./provider_functions.js";
 
 /** One instance of a provider configuration (the key is NoKey unless the block has `for_each`). */
 export interface ProviderInstanceAddr {
@@ -71,6 +72,7 @@ export function providersNeeded(config: Config, state: State, extra: Iterable<Pr
     for (const p of c.module.providerConfigs.values()) add(p.providerType);
   }
   for (const rs of state.allResources()) add(rs.providerConfig?.provider);
+  for (const p of functionProviders(config)) add(p);
   for (const p of extra) add(p);
   return [...out.values()];
 }
@@ -92,8 +94,11 @@ export class ProviderManager {
     private readonly resourceProvider?: ResourceInstanceProvider,
   ) {}
 
-  /** Fetches the schema of every provider given (once each). */
-  async loadSchemas(providers: Iterable<ProviderAddr>): Promise<Diagnostic[]> {
+  /**
+   * Fetches the schema of every provider given (once each). The instances of those whose
+   * functions `functionsOf` calls stay unconfigured, for the calls (provider_functions.ts).
+   */
+  async loadSchemas(providers: Iterable<ProviderAddr>, functionsOf?: Config): Promise<Diagnostic[]> {
     const diagnostics: Diagnostic[] = [];
     const seen = new Set<string>();
     for (const p of providers) {
@@ -119,7 +124,13 @@ export class ProviderManager {
       this.unconfigured.set(k, started.provider);
       if (started.reusable !== false) this.idle.set(k, started.provider);
     }
+    if (functionsOf) for (const p of functionProviders(functionsOf)) this.idle.delete(p.toString());
     return diagnostics;
+  }
+
+  /** The unconfigured instance a provider's functions are called on (provider_functions.ts). */
+  functionInstance(p: ProviderAddr): Provider | undefined {
+    return this.unconfigured.get(p.toString());
   }
 
   /** Every schema loaded, as `plans` looks them up (by provider source string). */

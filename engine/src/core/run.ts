@@ -11,6 +11,7 @@ import type { Func, Value } from "../values/index.js";
 import { EphemeralResources } from "./ephemeral.js";
 import { Expander } from "./expand.js";
 import { ImportResolver } from "./import.js";
+import { ModuleFunctionTable } from "./provider_functions.js";
 import type { Hooks } from "./hooks.js";
 import type { OutputChange, ResourceInstanceChange } from "../plans/index.js";
 import type { ProviderManager } from "./providers.js";
@@ -130,13 +131,17 @@ export class RunState {
     return descendent(this.config, path);
   }
 
-  /** The built-in functions for a module (file functions resolve against its directory). */
+  /**
+   * A module's functions: the built-in ones (file functions resolve against its directory) and
+   * the provider-defined ones its calls name.
+   */
   functions(path: readonly string[]): ReadonlyMap<string, Func> {
     const k = path.join(".");
     let t = this.functionTables.get(k);
     if (!t) {
-      const dir = this.moduleConfig(path)?.module.sourceDir ?? ".";
-      t = staticFunctionTable({ baseDir: dir, fs: this.opts.functionFS, planTimestamp: this.opts.planTimestamp });
+      const cfg = this.moduleConfig(path);
+      const builtins = staticFunctionTable({ baseDir: cfg?.module.sourceDir ?? ".", fs: this.opts.functionFS, planTimestamp: this.opts.planTimestamp });
+      t = cfg ? new ModuleFunctionTable(builtins, cfg, this.providers, false) : builtins;
       this.functionTables.set(k, t);
     }
     return t;

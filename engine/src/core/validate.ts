@@ -16,6 +16,7 @@ import { impliedType, type Block, type GetProviderSchemaResponse } from "../prov
 import { DynamicPseudoType, DynamicVal, EPHEMERAL, objectVal, stringVal, unknownVal, unmarkDeep, withMarks, type Value } from "../values/index.js";
 import { providerDiagnosticsInBody } from "./diags.js";
 import { ephemeralArgumentDiagnostics, rootEphemeralOutput } from "./ephemeral_values.js";
+import { ModuleFunctionTable, functionProviders } from "./provider_functions.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
 import { validateLifecyclePaths } from "./validate_paths.js";
@@ -48,7 +49,8 @@ export class SchemaValidator {
       for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values(), ...c.module.ephemeralResources.values()]) if (r.provider) needed.set(r.provider.toString(), r.provider);
       for (const p of c.module.providerConfigs.values()) if (p.providerType) needed.set(p.providerType.toString(), p.providerType);
     }
-    const diagnostics = await manager.loadSchemas(needed.values());
+    for (const p of functionProviders(root)) needed.set(p.toString(), p);
+    const diagnostics = await manager.loadSchemas(needed.values(), root);
     return { validator: new SchemaValidator(root, manager, opts), diagnostics };
   }
 
@@ -214,7 +216,7 @@ function validateContext(c: Config, manager: ProviderManager, opts: SchemaValida
     ephemeral.set(r.type, (ephemeral.get(r.type) ?? new Map()).set(r.name, v));
   }
   variables.set("ephemeral", objectVal(new Map([...ephemeral].map(([type, names]) => [type, objectVal(names)]))));
-  const functions = staticFunctionTable({ baseDir: c.module.sourceDir, ...(opts.functionFS ? { fs: opts.functionFS } : {}) });
-  return new EvalContext(variables, functions);
+  const builtins = staticFunctionTable({ baseDir: c.module.sourceDir, ...(opts.functionFS ? { fs: opts.functionFS } : {}) });
+  return new EvalContext(variables, new ModuleFunctionTable(builtins, c, manager, true));
 }
 

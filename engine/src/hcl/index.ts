@@ -4,8 +4,15 @@
 export type * from "./ast.js";
 export type { Pos, Range } from "./pos.js";
 export { rangeBetween, formatRange, emptyRangeAt, rangeContainsOffset } from "./pos.js";
-export type { Diagnostic, Severity } from "./diagnostics.js";
-export { errorDiag, hasErrors } from "./diagnostics.js";
+export type {
+  Diagnostic,
+  DiagnosticExpression,
+  DiagnosticExpressionValue,
+  DiagnosticFunctionCall,
+  DiagnosticFunctionParam,
+  Severity,
+} from "./diagnostics.js";
+export { copyDiagnostic, errorDiag, hasErrors, withExpression } from "./diagnostics.js";
 export { invalidTokenDiagnostics, parseConfig, parseExpression, parseTemplate, type ParseResult } from "./parse.js";
 export {
   parseJSONConfig,

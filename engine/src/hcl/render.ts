@@ -3,7 +3,7 @@
 // human form built from it (`Error: <summary>`, `  with <address>,`, `  on <file> line <n>, in <block>:`, numbered source
 // lines with the subject underlined, then the detail), with or without the left-hand rule.
 import type { Body } from "./ast.js";
-import type { Diagnostic } from "./diagnostics.js";
+import type { Diagnostic, DiagnosticExpressionValue, DiagnosticFunctionCall } from "./diagnostics.js";
 import { parseJSONConfig, type JSONValue } from "./json/parser.js";
 import { parseConfig } from "./parse.js";
 import type { Pos, Range } from "./pos.js";
@@ -26,7 +26,8 @@ export interface JSONDiagnostic {
     start_line: number;
     highlight_start_offset: number;
     highlight_end_offset: number;
-    values: Array<{ traversal: string; statement: string }>;
+    values: DiagnosticExpressionValue[];
+    function_call?: DiagnosticFunctionCall;
   };
 }
 
@@ -185,8 +186,10 @@ export function diagnosticToJSON(diag: Diagnostic, sources: RenderSources): JSON
     start_line: snippetRange.start.line,
     highlight_start_offset: start,
     highlight_end_offset: end,
-    values: [],
+    values: diag.expression?.values() ?? [],
   };
+  const call = diag.expression?.functionCall();
+  if (call) out.snippet.function_call = call;
   return out;
 }
 
@@ -204,11 +207,12 @@ const ANSI: Record<string, string> = {
   red: "\u001b[31m",
   yellow: "\u001b[33m",
   underline: "\u001b[4m",
+  dark_gray: "\u001b[90m",
   reset: "\u001b[0m",
 };
 
 function colorize(s: string, color: boolean): string {
-  return s.replace(/\[(bold|red|yellow|underline|reset)\]/g, (_m, name: string) => (color ? (ANSI[name] ?? "") : ""));
+  return s.replace(/\[(bold|red|yellow|underline|dark_gray|reset)\]/g, (_m, name: string) => (color ? (ANSI[name] ?? "") : ""));
 }
 
 /** go-wordwrap's WrapString: greedy wrapping at spaces; longer words stay whole. */
@@ -251,8 +255,42 @@ function snippetText(d: JSONDiagnostic, color: boolean): string {
     const [before, hl, after] = sliceBytes(s.code, start, end);
     const code = `${before}${colorize("[underline]", color)}${hl}${colorize("[reset]", color)}${after}`;
     code.split("\n").forEach((line, i) => lines.push(`${String(s.start_line + i).padStart(4, " ")}: ${line}`));
+    lines.push(...valueLines(s, color));
   }
   return withLine + lines.join("\n") + "\n\n";
+}
+
+/**
+ * The "├────" section under the snippet: the function being called (when its signature is known)
+ * and the values the expression referred to. Only the fixed text is colourised, never the
+ * traversals, so a "[bold]" in a key stays literal.
+ */
+function valueLines(s: NonNullable<JSONDiagnostic["snippet"]>, color: boolean): string[] {
+  const sig = s.function_call?.signature;
+  if (s.values.length === 0 && !sig) return [];
+  const bar = colorize("    [dark_gray]│[reset] ", color);
+  const out = [colorize("    [dark_gray]├────────────────[reset]", color)];
+  if (s.function_call && sig) {
+    const names = sig.params.map((p) => p.name);
+    if (sig.variadic_param) names.push(`${sig.variadic_param.name}...`);
+    out.push(`${bar}while calling ${colorize("[bold]", color)}${s.function_call.called_as}${colorize("[reset]", color)}(${names.join(", ")})`);
+  }
+  const values = [...s.values].sort((a, b) => compareBytes(a.traversal, b.traversal));
+  for (const v of values) out.push(`${bar}${colorize("[bold]", color)}${v.traversal}${colorize("[reset]", color)} ${v.statement}`);
+  return out;
+}
+
+/** Go's string order (by UTF-8 bytes), which differs from UTF-16 order only above U+FFFF. */
+function compareBytes(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i) as number;
+    const y = b.codePointAt(i) as number;
+    if (x !== y) return x < y ? -1 : 1;
+    if (x > 0xffff) i++;
+  }
+  return a.length < b.length ? -1 : 1;
 }
 
 /** The human-readable form of one diagnostic, as `tofu` prints it. */

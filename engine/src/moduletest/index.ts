@@ -8,4 +8,5 @@ export { TestProvider as MockingProvider, type TestProviderOptions } from "./moc
 export { MockValueComposer } from "./compose.js";
 export { checkProviderIteration } from "./providers.js";
 export { HumanTestView, JSONTestView, type Output } from "./view.js";
+export { erroredTestStateWriter, ERRORED_TEST_STATE_FILENAME, type ErroredTestState, type SaveErroredTestState } from "./errored.js";
 export { mergeStatus, type Status, type FileResult, type RunResult, type SuiteResult } from "./status.js";

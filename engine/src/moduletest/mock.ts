@@ -3,16 +3,20 @@
 // `override_data`) plan, read and apply without a provider: plans and data reads compose values
 // (compose.ts) from the configuration and the given values, applies return the plan, reads keep
 // the prior object; nothing is configured. The schema always comes from the real provider
-// (fetched once per test command), as in tofu. The calls it does not answer (validation, state
-// upgrades, provider functions) go to the instance underneath: an overridden resource's
-// configured instance, or for a mocked configuration a real instance that is never configured.
+// (fetched once per test command), as in tofu. Ephemeral resources open with the configuration
+// and generated values (no defaults: tofu has no mock_ephemeral), renew and close do nothing.
+// The calls it does not answer (validation, state upgrades, provider functions) go to the
+// instance underneath: an overridden resource's configured instance, or for a mocked
+// configuration a real instance that is never configured.
 import type { Diagnostic } from "../hcl/index.js";
 import {
   impliedType,
   type ApplyResourceChangeRequest,
   type ApplyResourceChangeResponse,
   type CallFunctionRequest,
+  type CloseEphemeralResourceRequest,
   type CallFunctionResponse,
+  type CallFunctionSyncRequest,
   type ConfigureProviderRequest,
   type DiagnosticsResponse,
   type GetFunctionsResponse,
@@ -21,6 +25,8 @@ import {
   type ImportResourceStateResponse,
   type MoveResourceStateRequest,
   type MoveResourceStateResponse,
+  type OpenEphemeralResourceRequest,
+  type OpenEphemeralResourceResponse,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
   type Provider,
@@ -28,9 +34,12 @@ import {
   type ReadDataSourceResponse,
   type ReadResourceRequest,
   type ReadResourceResponse,
+  type RenewEphemeralResourceRequest,
+  type RenewEphemeralResourceResponse,
   type UpgradeResourceStateRequest,
   type UpgradeResourceStateResponse,
   type ValidateDataResourceConfigRequest,
+  type ValidateEphemeralResourceConfigRequest,
   type ValidateProviderConfigRequest,
   type ValidateProviderConfigResponse,
   type ValidateResourceConfigRequest,
@@ -139,12 +148,40 @@ export class TestProvider implements Provider {
     return { state: r.value, diagnostics: r.diagnostics };
   }
 
+  async validateEphemeralResourceConfig(req: ValidateEphemeralResourceConfigRequest): Promise<DiagnosticsResponse> {
+    const validate = this.opts.internal.validateEphemeralResourceConfig;
+    return validate ? validate.call(this.opts.internal, req) : { diagnostics: [] };
+  }
+
+  async openEphemeralResource(req: OpenEphemeralResourceRequest): Promise<OpenEphemeralResourceResponse> {
+    const schema = this.opts.schema.ephemeralResources.get(req.typeName);
+    if (!schema) return { result: req.config, private: EMPTY, diagnostics: [sourceless("Unknown ephemeral resource type", `No ephemeral resource type ${JSON.stringify(req.typeName)} in the provider schema.`)] };
+    // tofu has no mock_ephemeral: the configuration and generated values, nothing else.
+    const r = new MockValueComposer(req.typeName).composeBySchema(schema.block, req.config, NO_VALUES);
+    return { result: r.value, private: EMPTY, diagnostics: r.diagnostics };
+  }
+
+  async renewEphemeralResource(req: RenewEphemeralResourceRequest): Promise<RenewEphemeralResourceResponse> {
+    // Never asked for (Open sets no renew_at); there is nothing to keep alive.
+    return { private: req.private, diagnostics: [] };
+  }
+
+  async closeEphemeralResource(_req: CloseEphemeralResourceRequest): Promise<DiagnosticsResponse> {
+    return { diagnostics: [] };
+  }
+
   async getFunctions(): Promise<GetFunctionsResponse> {
     return this.opts.internal.getFunctions();
   }
 
   async callFunction(req: CallFunctionRequest): Promise<CallFunctionResponse> {
     return this.opts.internal.callFunction(req);
+  }
+
+  callFunctionSync(req: CallFunctionSyncRequest): CallFunctionResponse {
+    const inner = this.opts.internal;
+    if (!inner.callFunctionSync) return { result: nullVal(req.decl.returnType), error: { text: "the provider cannot be called from expressions" } };
+    return inner.callFunctionSync(req);
   }
 
   async stopProvider(): Promise<string | undefined> {

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Loader, MemoryFS } from "../configs/index.js";
 import type { ProviderFactory } from "../core/index.js";
-import { attribute, block, type Schema } from "../providers/index.js";
-import { StringType } from "../values/index.js";
+import { attribute, block, type Provider, type Schema } from "../providers/index.js";
+import { NumberType, StringType } from "../values/index.js";
 import { schemaOnlyProvider } from "./conformance.harness.js";
 import { discoverTestFiles } from "./discover.js";
 import { TestSuiteRunner, type TestView } from "./runner.js";
@@ -27,7 +27,7 @@ function readDir(dir: string, prefix = ""): Record<string, string> {
   return out;
 }
 
-async function runFiles(files: Record<string, string>): Promise<{ suite: SuiteResult; messages: string[] }> {
+async function runFiles(files: Record<string, string>, providers: ProviderFactory = factory): Promise<{ suite: SuiteResult; messages: string[] }> {
   const fs = new MemoryFS(files);
   const found = discoverTestFiles(fs, { rootDir: "." });
   expect(found.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
@@ -40,9 +40,55 @@ async function runFiles(files: Record<string, string>): Promise<{ suite: SuiteRe
       if (!state.empty()) messages.push("destroy left resources");
     },
   };
-  const runner = new TestSuiteRunner({ loader: new Loader({ fs, workingDir: "." }), rootDir: ".", providers: factory, globals: new Map() }, view);
+  const runner = new TestSuiteRunner({ loader: new Loader({ fs, workingDir: "." }), rootDir: ".", providers, globals: new Map() }, view);
   return { suite: await runner.run(found.files), messages };
 }
+
+/** A real provider with an ephemeral resource type that must never be opened in a test that mocks it. */
+function ephemeralFactory(calls: string[]): ProviderFactory {
+  const base = schemaOnlyProvider(new Map());
+  const secret: Schema = {
+    version: 0,
+    block: block({
+      path: attribute({ type: StringType, required: true }),
+      value: attribute({ type: StringType, computed: true, sensitive: true }),
+      lease_seconds: attribute({ type: NumberType, computed: true }),
+    }),
+  };
+  const provider: Provider = {
+    ...base,
+    getProviderSchema: async () => ({ ...(await base.getProviderSchema()), ephemeralResources: new Map([["vault_secret", secret]]) }),
+    validateEphemeralResourceConfig: async (req) => {
+      calls.push(`validate ${req.typeName}`);
+      return { diagnostics: [] };
+    },
+    openEphemeralResource: () => Promise.reject(new Error("the real provider was asked to open a mocked ephemeral resource")),
+  };
+  return async (p) => (p.type === "vault" ? { ok: true, provider } : { ok: false, diagnostics: [{ severity: "error", summary: "Missing provider", detail: p.toString() }] });
+}
+
+const EPHEMERAL_MODULE = (condition: string) => `
+terraform {
+  required_providers {
+    vault = { source = "hashicorp/vault" }
+  }
+}
+ephemeral "vault_secret" "db" {
+  path = "db/creds"
+  lifecycle {
+    postcondition {
+      condition     = ${condition}
+      error_message = "unexpected ephemeral value"
+    }
+  }
+}
+check "opened" {
+  assert {
+    condition     = ephemeral.vault_secret.db.path == "db/creds"
+    error_message = "configuration lost"
+  }
+}
+`;
 
 const MODULE = `
 terraform {
@@ -459,5 +505,31 @@ describe("plan_options", () => {
     };
     await new TestSuiteRunner({ loader: new Loader({ fs, workingDir: "." }), rootDir: ".", providers: builtinFactory(), globals: new Map() }, view).run(found.files);
     expect(messages).toEqual(["replace_data: error: Can only target managed resources for forced replacements. data.terraform_remote_state.x"]);
+  });
+});
+
+describe("mocked ephemeral resources", () => {
+  it("opens an ephemeral resource of a mocked provider with its configuration and generated values, in plan and apply runs", async () => {
+    const calls: string[] = [];
+    const files = {
+      "main.tf": EPHEMERAL_MODULE('self.path == "db/creds" && can(regex("^[a-zA-Z0-9]{4,15}$", self.value)) && self.lease_seconds == 0'),
+      "main.tftest.hcl": 'mock_provider "vault" {}\n\nrun "planned" {\n  command = plan\n}\n\nrun "applied" {}\n',
+    };
+    const { suite, messages } = await runFiles(files, ephemeralFactory(calls));
+    expect(messages).toEqual([]);
+    expect(suite.files[0]?.runs.map((r) => `${r.name}: ${r.status}`)).toEqual(["planned: pass", "applied: pass"]);
+    // Validation still goes to the real provider, which is never asked to open anything.
+    expect(calls.length).toBeGreaterThan(0);
+    expect(new Set(calls)).toEqual(new Set(["validate vault_secret"]));
+  });
+
+  it("fails the run when a condition on the mocked ephemeral value does not hold", async () => {
+    const files = {
+      "main.tf": EPHEMERAL_MODULE('self.value == "from the real provider"'),
+      "main.tftest.hcl": 'mock_provider "vault" {}\n\nrun "applied" {}\n',
+    };
+    const { suite, messages } = await runFiles(files, ephemeralFactory([]));
+    expect(suite.files[0]?.runs.map((r) => `${r.name}: ${r.status}`)).toEqual(["applied: error"]);
+    expect(messages).toEqual(["applied: Resource postcondition failed: unexpected ephemeral value"]);
   });
 });

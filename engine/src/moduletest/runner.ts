@@ -3,17 +3,20 @@
 // run's `module`) with the run's variables, planning and for `command = apply` applying against
 // the state the file keeps for that module, then evaluating its assertions; a failed run does not
 // stop the file, an errored one skips the rest. At the end of each file every state it built is
-// destroyed, the main one first, then alternate modules' in reverse order of their last run.
+// destroyed in reverse order of the run that last changed it (tofu 1.10: the module under test
+// has no precedence), and what a destroy leaves behind goes to errored_test.tfstate.
 import { parseAbsResourceInstance, parseTarget, type AbsResourceInstance, type Targetable } from "../addrs/index.js";
 import { joinPath, newStaticModuleCall, type CheckRule, type Config, type Loader, type Provider as ConfigProvider } from "../configs/index.js";
-import { decodeProviderStaticFields, staticFunctionTable } from "../configs/index.js";
+import { decodeProviderStaticFields, referencesInExpr, staticFunctionTable } from "../configs/index.js";
+import type { GetProviderSchemaResponse, Provider } from "../providers/index.js";
 import { parseVariableValue, type InputValue, type UnparsedVariableValue } from "../configs/inputvars/index.js";
-import { Context, type ProviderFactory } from "../core/index.js";
-import { errorDiag, formatRange, hasErrors, type Diagnostic, type Range, type Traverser } from "../hcl/index.js";
-import { EvalContext, evaluateAny } from "../lang/eval/index.js";
+import { Context, ModuleFunctionTable, type ProviderFactory } from "../core/index.js";
+import { copyDiagnostic, errorDiag, formatRange, hasErrors, type Diagnostic, type Range, type Traverser } from "../hcl/index.js";
+import { EvalContext, evaluateAny, fromExpr } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
 import { State } from "../states/index.js";
 import { BoolType, asBool, convert, isKnown, objectVal, unmarkDeep, type Func, type Value } from "../values/index.js";
+import type { ErroredTestState, SaveErroredTestState } from "./errored.js";
 import type { TestFile, TestRun } from "./file.js";
 import { UnconfiguredProviders, runProviderHooks, type RunProviderHooks } from "./factory.js";
 import { applyModuleOverrides, mergeModuleOverrides, mergeResourceOverrides, resolveResourceOverrides } from "./override.js";
@@ -27,6 +30,8 @@ export interface TestView {
   file(file: FileResult): void;
   run(run: RunResult, file: FileResult): void;
   destroySummary(diagnostics: Diagnostic[], run: RunResult | undefined, file: FileResult, state: State): void;
+  /** After a state cleanup left behind was written to errored_test.tfstate (or not). */
+  erroredState?(result: ErroredTestState, run: RunResult, file: FileResult): void;
 }
 
 export interface SuiteOptions {
@@ -43,6 +48,8 @@ export interface SuiteOptions {
   readonly functionFS?: FunctionFileSystem;
   readonly cwd?: string;
   readonly parallelism?: number;
+  /** Keeps what cleanup could not destroy (errored_test.tfstate); nothing is kept without it. */
+  readonly saveErroredState?: SaveErroredTestState;
 }
 
 interface FileState {
@@ -115,6 +122,28 @@ export class TestSuiteRunner {
     return t;
   }
 
+  /**
+   * The functions a run's assertions see: the built-in ones and, as in tofu's test context, the
+   * provider-defined functions of the module under test, called on the command's unconfigured
+   * instances (started here for the providers the assertions call).
+   */
+  private async assertionFunctions(run: RunResult, config: Config, dir: string): Promise<ReadonlyMap<string, Func>> {
+    const builtins = this.functions(dir);
+    const started = new Map<string, { provider?: Provider; schema?: GetProviderSchemaResponse }>();
+    for (const rule of run.config.assertions) {
+      for (const expr of [rule.condition, rule.errorMessage]) {
+        if (!expr) continue;
+        for (const ref of referencesInExpr(expr).refs) {
+          if (ref.subject.kind !== "ProviderFunction") continue;
+          const type = config.module.providerRequirements.requiredProviders.get(ref.subject.providerName)?.type;
+          if (type && !started.has(type.toString())) started.set(type.toString(), await this.unconfigured.get(type));
+        }
+      }
+    }
+    if (started.size === 0) return builtins;
+    return new ModuleFunctionTable(builtins, config, { functionInstance: (p) => started.get(p.toString())?.provider, providerSchema: (p) => started.get(p.toString())?.schema }, false);
+  }
+
   /** The run's variable values: run-level over file-level over the command line and files. */
   private variables(
     run: TestRun,
@@ -127,7 +156,7 @@ export class TestSuiteRunner {
     // Where the test file sets a value: core's "not suitable" errors point there.
     const ranges = new Map<string, Range>();
     const ctx = new EvalContext(new Map([["run", objectVal(runOutputs)]]), this.functions(this.opts.rootDir));
-    const fromExpr = (name: string, expr: Parameters<typeof evaluateAny>[0]) => {
+    const setFrom = (name: string, expr: Parameters<typeof evaluateAny>[0]) => {
       const r = evaluateAny(expr, ctx);
       diagnostics.push(...r.diagnostics);
       if (hasErrors(r.diagnostics)) return;
@@ -140,8 +169,8 @@ export class TestSuiteRunner {
       diagnostics.push(...p.diagnostics);
       if (p.value.value !== undefined) values.set(name, p.value.value);
     }
-    for (const [name, expr] of file.variables) fromExpr(name, expr);
-    for (const [name, expr] of run.variables) fromExpr(name, expr);
+    for (const [name, expr] of file.variables) setFrom(name, expr);
+    for (const [name, expr] of run.variables) setFrom(name, expr);
     return { values, ranges, diagnostics };
   }
 
@@ -246,7 +275,7 @@ export class TestSuiteRunner {
       }
       if (this.opts.verbose) run.verbose = { config, plan: planned.plan, state: planned.plan.priorState, schemas: planned.schemas };
       const outputs = planOutputs(planned.plan);
-      this.evaluate(run, config, planResourceValues(planned.plan, planned.schemas), outputs, assertionVars, runOutputs, dir);
+      this.evaluate(run, config, planResourceValues(planned.plan, planned.schemas), outputs, assertionVars, runOutputs, await this.assertionFunctions(run, config, dir));
       return { state, updated: false, outputs };
     }
     // An apply run's expected failures are for the apply: a failure while planning (expected
@@ -268,7 +297,7 @@ export class TestSuiteRunner {
     }
     if (this.opts.verbose) run.verbose = { config, plan: planned.plan, state: applied.state, schemas: planned.schemas };
     const outputs = stateOutputs(applied.state);
-    this.evaluate(run, config, stateResourceValues(applied.state, planned.schemas), outputs, assertionVars, runOutputs, dir);
+    this.evaluate(run, config, stateResourceValues(applied.state, planned.schemas), outputs, assertionVars, runOutputs, await this.assertionFunctions(run, config, dir));
     return { state: applied.state, updated: true, outputs, runConfig };
   }
 
@@ -280,9 +309,9 @@ export class TestSuiteRunner {
     outputs: Map<string, Value>,
     variables: Map<string, Value>,
     runs: ReadonlyMap<string, Value>,
-    dir: string,
+    functions: ReadonlyMap<string, Func>,
   ): void {
-    const scope = new AssertionScope({ config, resources, variables, outputs, runs, functions: this.functions(dir), workspace: this.opts.workspace ?? "default" });
+    const scope = new AssertionScope({ config, resources, variables, outputs, runs, functions, workspace: this.opts.workspace ?? "default" });
     run.status = mergeStatus(run.status, "pass");
     for (const rule of run.config.assertions) {
       if (!rule.condition) continue;
@@ -305,40 +334,48 @@ export class TestSuiteRunner {
       const at = rule.condition.range;
       if (value.kind === "null") {
         run.status = mergeStatus(run.status, "error");
-        run.diagnostics.push(errorDiag("Invalid condition run", "Condition expression must return either true or false, not null.", at));
+        run.diagnostics.push(fromExpr(errorDiag("Invalid condition run", "Condition expression must return either true or false, not null.", at), rule.condition, c.ctx));
         continue;
       }
       if (!isKnown(value)) {
         run.status = mergeStatus(run.status, "error");
+        // terraform lists no values under this one.
         run.diagnostics.push(errorDiag("Unknown condition run", "Condition expression could not be evaluated at this time.", at));
         continue;
       }
       const b = convert(value, BoolType);
       if (!b.ok) {
         run.status = mergeStatus(run.status, "error");
-        run.diagnostics.push(errorDiag("Invalid condition run", "Invalid condition run value: a bool is required.", at));
+        run.diagnostics.push(fromExpr(errorDiag("Invalid condition run", "Invalid condition run value: a bool is required.", at), rule.condition, c.ctx));
         continue;
       }
       if (!asBool(b.value)) {
         run.status = mergeStatus(run.status, "fail");
-        run.diagnostics.push(errorDiag("Test assertion failed", message, at));
+        run.diagnostics.push(fromExpr(errorDiag("Test assertion failed", message, at), rule.condition, c.ctx));
       }
     }
   }
 
-  /** Destroys what the file created (TestFileRunner.Cleanup). */
+  /**
+   * Destroys what the file created (TestFileRunner.Cleanup): every state a run left, the latest
+   * run's first. A state cleanup leaves non-empty is written to errored_test.tfstate.
+   */
   private async cleanup(file: FileResult, states: Map<string, FileState>): Promise<void> {
-    const main = states.get("");
-    const order: Array<[string, FileState]> = [];
-    if (main) order.push(["", main]);
-    const others = [...states.entries()].filter(([k, s]) => k !== "" && s.run).sort(([, a], [, b]) => (b.run?.index ?? 0) - (a.run?.index ?? 0));
-    order.push(...others);
-    for (const [, fs] of order) {
+    const order: FileState[] = [];
+    for (const fs of states.values()) {
+      if (fs.run && fs.runConfig) order.push(fs);
+      else if (!fs.state.empty()) {
+        // A state no run owns cannot be destroyed: nothing says which configuration made it.
+        const bug = errorDiag("Inconsistent state", `Found inconsistent state while cleaning up ${file.name}. This is a bug in Terrace - please report it`);
+        this.view.destroySummary([bug], undefined, file, fs.state);
+      }
+    }
+    order.sort((a, b) => (b.run?.index ?? 0) - (a.run?.index ?? 0));
+    for (const fs of order) {
+      if (!fs.run || !fs.runConfig) continue;
       const diagnostics: Diagnostic[] = [];
       let state = fs.state;
-      if (!fs.run || !fs.runConfig) {
-        if (!state.empty()) diagnostics.push(errorDiag("Inconsistent state", `Found inconsistent state while cleaning up ${file.name}. This is a bug in Terrace - please report it`));
-      } else if (!state.empty()) {
+      if (!state.empty()) {
         const ctx = this.context(fs.runConfig.hooks);
         const p = await ctx.plan(fs.runConfig.config, state, { mode: "destroy", refresh: true, variables: fs.runConfig.inputs });
         diagnostics.push(...p.diagnostics);
@@ -348,7 +385,10 @@ export class TestSuiteRunner {
           state = a.state;
         }
       }
-      if (fs.run || !state.empty()) this.view.destroySummary(diagnostics, fs.run, file, state);
+      this.view.destroySummary(diagnostics, fs.run, file, state);
+      if (state.hasManagedResourceInstanceObjects() && this.opts.saveErroredState) {
+        this.view.erroredState?.(this.opts.saveErroredState(state), fs.run, file);
+      }
     }
   }
 }
@@ -457,7 +497,7 @@ function validateExpectedFailures(diags: readonly Diagnostic[], expected: Expect
         continue;
       }
       if (d.summary === CHECK_ASSERTION_FAILED) {
-        out.push({ ...d, severity: "error" });
+        out.push(copyDiagnostic(d, { severity: "error" }));
         continue;
       }
     }

@@ -248,11 +248,12 @@ class ModuleScope {
     return { ctx: new EvalContext(vars, this.input.functions), diagnostics };
   }
 
-  evaluate(expr: AnyExpression, testScope = false): { value: Value; diagnostics: Diagnostic[] } {
+  /** The expression's value, and the scope it was evaluated in (for the values diagnostics list). */
+  evaluate(expr: AnyExpression, testScope = false): { value: Value; diagnostics: Diagnostic[]; ctx?: EvalContext } {
     const { ctx, diagnostics } = this.context(traversalsOf(expr), testScope);
     if (hasErrors(diagnostics)) return { value: DynamicVal, diagnostics };
     const r = evaluateAny(expr, ctx);
-    return { value: r.value, diagnostics: [...diagnostics, ...r.diagnostics] };
+    return { value: r.value, diagnostics: [...diagnostics, ...r.diagnostics], ctx };
   }
 }
 
@@ -264,7 +265,7 @@ export class AssertionScope {
     this.root = new ModuleScope(input, input.config, "", (name) => input.variables.get(name) ?? DynamicVal);
   }
 
-  evaluate(expr: AnyExpression): { value: Value; diagnostics: Diagnostic[] } {
+  evaluate(expr: AnyExpression): { value: Value; diagnostics: Diagnostic[]; ctx?: EvalContext } {
     return this.root.evaluate(expr, true);
   }
 }

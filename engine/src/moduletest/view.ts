@@ -5,8 +5,9 @@
 // the order Go's encoding/json gives a map's (hclog's JSON format), -verbose plans and states in
 // `show -json`'s format.
 import { diagnosticToJSON, renderDiagnostic, type Diagnostic, type RenderSource } from "../hcl/index.js";
-import { changesEmpty, marshalPlanForRenderer, marshalPlanJSON, marshalStateJSON, newSchemas, renderHumanPlan, renderHumanState } from "../plans/index.js";
+import { changesEmpty, marshalPlanForRenderer, marshalPlanJSON, marshalStateJSON, newSchemas, renderHumanPlan, renderHumanState, wordWrap } from "../plans/index.js";
 import { State, newFile } from "../states/index.js";
+import { ERRORED_TEST_STATE_FILENAME, type ErroredTestState } from "./errored.js";
 import type { TestView } from "./runner.js";
 import type { FileResult, RunResult, Status, SuiteResult } from "./status.js";
 
@@ -14,9 +15,14 @@ export interface Output {
   stdout(s: string): void;
   stderr(s: string): void;
   readonly color: boolean;
+  /** The error stream's width when it is a terminal (78 otherwise, and when unset). */
+  readonly errorColumns?: number;
   /** File name → source, for snippets in diagnostics. */
   readonly sources: ReadonlyMap<string, RenderSource>;
 }
+
+const LEFT_OVER = `these left-over resources can be viewed by reading the statefile written to disk(${ERRORED_TEST_STATE_FILENAME}) and they need to be cleaned up manually`;
+const WRITING = `Writing state to file: ${ERRORED_TEST_STATE_FILENAME}`;
 
 function statusText(s: Status): string {
   return s === "error" ? "fail" : s;
@@ -45,9 +51,14 @@ function counts(suite: SuiteResult): { pass: number; fail: number; skip: number;
 export class HumanTestView implements TestView {
   constructor(private readonly out: Output) {}
 
+  /** Where stderr wraps (format.WordWrap at the error stream's width). */
+  private get columns(): number {
+    return this.out.errorColumns ?? 78;
+  }
+
   diagnostics(diags: readonly Diagnostic[]): void {
     for (const d of diags) {
-      const text = renderDiagnostic(d, this.out.sources, { color: this.out.color, rule: this.out.color, width: 78 });
+      const text = renderDiagnostic(d, this.out.sources, { color: this.out.color, rule: this.out.color, width: this.columns });
       if (d.severity === "error") this.out.stderr(text);
       else this.out.stdout(text);
     }
@@ -80,12 +91,19 @@ export class HumanTestView implements TestView {
 
   destroySummary(diagnostics: Diagnostic[], run: RunResult | undefined, file: FileResult, state: State): void {
     const identifier = run ? `${file.name}/${run.name}` : file.name;
-    if (diagnostics.some((d) => d.severity === "error")) this.out.stderr(`OpenTofu encountered an error destroying resources created while executing ${identifier}.\n`);
+    if (diagnostics.some((d) => d.severity === "error")) this.out.stderr(wordWrap(`OpenTofu encountered an error destroying resources created while executing ${identifier}.\n`, this.columns));
+    this.diagnostics(diagnostics);
     if (state.hasManagedResourceInstanceObjects()) {
-      this.out.stderr(`\nOpenTofu left the following resources in state after executing ${identifier}, and they need to be cleaned up manually:\n`);
+      this.out.stderr(wordWrap(`\nOpenTofu left the following resources in state after executing ${identifier}, ${LEFT_OVER}:\n`, this.columns));
       for (const o of state.allResourceInstanceObjectAddrs()) this.out.stderr(`  - ${o.instance.toString()}${o.deposedKey ? ` (${o.deposedKey})` : ""}\n`);
     }
-    this.diagnostics(diagnostics);
+  }
+
+  erroredState(result: ErroredTestState): void {
+    this.out.stderr(wordWrap(`\n${WRITING}\n`, this.columns));
+    // The state for the user to save by hand (tofu's EmergencyDumpState).
+    if (result.emergencyDump !== undefined) this.out.stderr(`${result.emergencyDump}\n`);
+    this.diagnostics(result.diagnostics);
   }
 
   conclusion(suite: SuiteResult): void {
@@ -103,6 +121,25 @@ export class HumanTestView implements TestView {
 /** JSON text already encoded (a plan or state in `show -json`'s format), written as it is. */
 class RawJSON {
   constructor(readonly text: string) {}
+}
+
+/** JSON text without the whitespace between tokens (what Go's encoder does to a RawMessage). */
+function compactJSON(text: string): string {
+  let out = "";
+  let inString = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+      out += text.slice(start, i);
+      start = i + 1;
+    }
+  }
+  return out + text.slice(start);
 }
 
 function warning(summary: string, detail: string): Diagnostic {
@@ -186,7 +223,7 @@ export class JSONTestView implements TestView {
   destroySummary(diagnostics: Diagnostic[], run: RunResult | undefined, file: FileResult, state: State): void {
     if (state.hasManagedResourceInstanceObjects()) {
       const cleanup = state.allResourceInstanceObjectAddrs().map((o) => ({ instance: o.instance.toString(), ...(o.deposedKey ? { deposed_key: o.deposedKey } : {}) }));
-      this.log("error", `OpenTofu left some resources in state after executing ${run ? `${file.name}/${run.name}` : file.name}, they need to be cleaned up manually.`, {
+      this.log("error", `OpenTofu left some resources in state after executing ${run ? `${file.name}/${run.name}` : file.name}, ${LEFT_OVER}:`, {
         "@testfile": file.name,
         ...(run ? { "@testrun": run.name } : {}),
         test_cleanup: { failed_resources: cleanup },
@@ -194,6 +231,13 @@ export class JSONTestView implements TestView {
       });
     }
     this.diagnostics(diagnostics, file, run);
+  }
+
+  erroredState(result: ErroredTestState, run: RunResult, file: FileResult): void {
+    // A plain log line: tofu logs it without a message type.
+    this.log("info", WRITING, {});
+    if (result.emergencyDump !== undefined) this.log("info", "Emergency state dump", { state: new RawJSON(compactJSON(result.emergencyDump)), type: "log" });
+    this.diagnostics(result.diagnostics, file, run);
   }
 
   conclusion(suite: SuiteResult): void {

@@ -370,6 +370,15 @@ function case080Static(dir: string): Check[] {
   ];
 }
 
+/** Whether `cond` holds within five seconds. */
+async function eventually(cond: () => boolean): Promise<boolean> {
+  for (const end = Date.now() + 5_000; !cond(); ) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
 /** Case 080's client behaviours against the test plugin, a real tfplugin6 process. */
 async function case080Plugin(): Promise<Check[]> {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -390,9 +399,11 @@ async function case080Plugin(): Promise<Check[]> {
     checks.push({ name: "080 the test plugin lacks plan_destroy", got: schema.serverCapabilities.planDestroy, want: false });
 
     const configured = await provider.configureProvider({ terraformVersion: "1.11.0", config: objectVal({ region: stringVal("eu") }) });
+    // The plugin logs on stderr, a pipe that may be read after the answer arrives on the socket.
+    const logged = await eventually(() => logs.some((l) => l.line === "configured with terraform_version=1.11.0 write_only=true"));
     checks.push({
       name: "080 ConfigureProvider sends write_only_attributes_allowed = true",
-      got: { diagnostics: configured.diagnostics, logged: logs.some((l) => l.line === "configured with terraform_version=1.11.0 write_only=true") },
+      got: { diagnostics: configured.diagnostics, logged },
       want: { diagnostics: [], logged: true },
     });
 

@@ -239,6 +239,12 @@ export interface CallFunctionRequest extends CallOptions {
   readonly name: string;
   readonly arguments: readonly Value[];
 }
+/** A call made while the caller waits: the caller has the function's declaration already. */
+export interface CallFunctionSyncRequest {
+  readonly name: string;
+  readonly decl: FunctionDecl;
+  readonly arguments: readonly Value[];
+}
 export interface CallFunctionResponse {
   readonly result: Value;
   /** The function's error; `argument` is the index of the argument at fault, if any. */
@@ -269,6 +275,12 @@ export interface Provider {
   closeEphemeralResource?(req: CloseEphemeralResourceRequest): Promise<DiagnosticsResponse>;
   getFunctions(opts?: CallOptions): Promise<GetFunctionsResponse>;
   callFunction(req: CallFunctionRequest): Promise<CallFunctionResponse>;
+  /**
+   * CallFunction without a promise, for the expression evaluator, which calls functions in the
+   * middle of an expression (provider-defined functions). Providers that cannot answer that way
+   * leave it out, and their functions are not callable from expressions.
+   */
+  callFunctionSync?(req: CallFunctionSyncRequest): CallFunctionResponse;
   /** Asks the provider to abandon in-flight work (graceful interruption). Resolves to its error text, if any. */
   stopProvider(): Promise<string | undefined>;
   /** Ends the provider: plugin processes are shut down; in-process ones release resources. */

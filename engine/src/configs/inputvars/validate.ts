@@ -3,7 +3,7 @@
 // is known, and a false one is reported with the rule's error_message — never revealing a
 // sensitive (or ephemeral) value.
 import { errorDiag, formatRange, hasErrors, type AnyExpression, type Diagnostic } from "../../hcl/index.js";
-import { EvalContext, evaluateAny } from "../../lang/eval/index.js";
+import { EvalContext, evaluateAny, fromExpr } from "../../lang/eval/index.js";
 import {
   BoolType,
   EPHEMERAL,
@@ -123,12 +123,12 @@ export function evalVariableValidation(rule: VariableValidation, ctx: EvalContex
   let result = cond.value;
   if (result.kind === "unknown") return { status: "unknown", diagnostics };
   if (result.kind === "null") {
-    diagnostics.push(errorDiag(ERR_INVALID_CONDITION, "Validation condition expression must return either true or false, not null.", rule.condition.range));
+    diagnostics.push(fromExpr(errorDiag(ERR_INVALID_CONDITION, "Validation condition expression must return either true or false, not null.", rule.condition.range), rule.condition, ctx));
     return { status: "error", diagnostics };
   }
   const asBool = convert(result, BoolType);
   if (!asBool.ok) {
-    diagnostics.push(errorDiag(ERR_INVALID_CONDITION, `Invalid validation condition result value: ${formatPathError(asBool.error)}.`, rule.condition.range));
+    diagnostics.push(fromExpr(errorDiag(ERR_INVALID_CONDITION, `Invalid validation condition result value: ${formatPathError(asBool.error)}.`, rule.condition.range), rule.condition, ctx));
     return { status: "error", diagnostics };
   }
   // A condition over a sensitive variable is itself sensitive; that does not matter here.
@@ -163,7 +163,7 @@ export function evalVariableValidation(rule: VariableValidation, ctx: EvalContex
       diagnostics.push(
         errorDiag(
           "Error message refers to ephemeral values",
-          "The error expression used to explain this condition refers to ephemeral values. OpenTofu will not display the resulting message.\n\nYou can correct this by removing references to ephemeral values, or by carefully using the ephemeralasnull() function if the expression will not reveal the ephemeral data.",
+          "The error expression used to explain this condition refers to ephemeral values. OpenTofu will not display the resulting message.\n\nYou can correct this by removing references to ephemeral values or by utilizing the builtin ephemeralasnull() function.",
           rule.errorMessage.range,
         ),
       );
@@ -176,7 +176,7 @@ export function evalVariableValidation(rule: VariableValidation, ctx: EvalContex
 
   // A root module variable has no calling expression: the error points at the declaration.
   diagnostics.push(
-    errorDiag(ERR_INVALID_VALUE, `${errorMessage}\n\nThis was checked by the validation rule at ${formatRange(rule.declRange)}.`, decl.declRange),
+    fromExpr(errorDiag(ERR_INVALID_VALUE, `${errorMessage}\n\nThis was checked by the validation rule at ${formatRange(rule.declRange)}.`, decl.declRange), rule.condition, ctx),
   );
   return { status: "fail", failureMessage: errorMessage, diagnostics };
 }

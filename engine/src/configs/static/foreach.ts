@@ -1,10 +1,10 @@
 // The `for_each` rules shared by resources, modules and providers (OpenTofu's
 // evalchecks.EvaluateForEachExpression): a map, object or set of strings; not null, not unknown,
-// not sensitive; the result as element keys to values (a set's values are its own keys).
+// not sensitive, not ephemeral; the result as element keys to values (a set's values are its own keys).
 import type { Reference } from "../../addrs/index.js";
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic } from "../../hcl/index.js";
-import { evaluateAny, type EvalContext } from "../../lang/eval/index.js";
-import { SENSITIVE, friendlyName, isWhollyKnown, unmark, type Value } from "../../values/index.js";
+import { evaluateAny, fromExpr, type DiagnosticCauses, type EvalContext } from "../../lang/eval/index.js";
+import { EPHEMERAL, SENSITIVE, friendlyName, isWhollyKnown, unmark, type Value } from "../../values/index.js";
 import { referencesInExpr } from "./references.js";
 
 export type ForEachContextFunc = (refs: readonly Reference[]) => { ctx: EvalContext; diagnostics: Diagnostic[] };
@@ -31,7 +31,7 @@ export function evaluateForEachExpression(expr: AnyExpression, ctxFunc: ForEachC
   const r = evaluateAny(expr, c.ctx);
   diagnostics.push(...r.diagnostics);
   const val = r.value;
-  const invalid = (detail: string) => errorDiag("Invalid for_each argument", detail, expr.range);
+  const invalid = (detail: string, causes?: DiagnosticCauses) => fromExpr(errorDiag("Invalid for_each argument", detail, expr.range), expr, c.ctx, causes);
 
   // A set holding sensitive elements is itself sensitive in cty.
   const sensitive = val.marks.has(SENSITIVE) || (val.kind === "set" && val.elements.some((e) => e.marks.has(SENSITIVE)));
@@ -39,6 +39,16 @@ export function evaluateForEachExpression(expr: AnyExpression, ctxFunc: ForEachC
     diagnostics.push(
       invalid(
         "Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.",
+        { confidential: true },
+      ),
+    );
+  }
+  const ephemeral = val.marks.has(EPHEMERAL) || (val.kind === "set" && val.elements.some((e) => e.marks.has(EPHEMERAL)));
+  if (ephemeral) {
+    diagnostics.push(
+      invalid(
+        "Ephemeral values, or values derived from ephemeral values, cannot be used as for_each arguments. If used, the ephemeral value could be exposed as a resource instance key.",
+        { confidential: true },
       ),
     );
   }
@@ -58,14 +68,14 @@ export function evaluateForEachExpression(expr: AnyExpression, ctxFunc: ForEachC
     return none();
   }
   if (val.kind === "unknown") {
-    diagnostics.push(invalid((ty.kind === "set" ? UNKNOWN_DETAIL_SET : UNKNOWN_DETAIL_MAP) + TARGET_SUGGESTION));
+    diagnostics.push(invalid((ty.kind === "set" ? UNKNOWN_DETAIL_SET : UNKNOWN_DETAIL_MAP) + TARGET_SUGGESTION, { unknown: true }));
     return none();
   }
   const [plain] = unmark(val);
   const instances = new Map<string, Value>();
   if (plain.kind === "set") {
     if (!isWhollyKnown(plain)) {
-      diagnostics.push(invalid(UNKNOWN_DETAIL_SET + TARGET_SUGGESTION));
+      diagnostics.push(invalid(UNKNOWN_DETAIL_SET + TARGET_SUGGESTION, { unknown: true }));
       return none();
     }
     // An empty set is fine whatever its element type (`toset([])` has dynamic elements).

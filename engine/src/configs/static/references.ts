@@ -25,7 +25,7 @@ export function references(traversals: readonly (readonly Traverser[])[]): { ref
 }
 
 /** hcl's Functions filtered to the provider namespace, as single-step traversals over the name. */
-function providerFunctionTraversals(expr: AnyExpression): Traverser[][] {
+export function providerFunctionTraversals(expr: AnyExpression): Traverser[][] {
   const out: Traverser[][] = [];
   if (expr.kind === "JSONExpr") jsonFunctions(expr.value, out);
   else walk(expr, out);

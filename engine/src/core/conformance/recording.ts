@@ -6,6 +6,7 @@ import type {
   ApplyResourceChangeResponse,
   CallFunctionRequest,
   CallFunctionResponse,
+  CallFunctionSyncRequest,
   CallOptions,
   ConfigureProviderRequest,
   DiagnosticsResponse,
@@ -29,6 +30,7 @@ import type {
   ValidateProviderConfigResponse,
   ValidateResourceConfigRequest,
 } from "../../providers/index.js";
+import { nullVal } from "../../values/index.js";
 
 export interface Call {
   /** The provider address the instance was started for. */
@@ -104,6 +106,12 @@ export class RecordingProvider implements Provider {
   }
   callFunction(req: CallFunctionRequest): Promise<CallFunctionResponse> {
     return this.inner.callFunction(req);
+  }
+
+  callFunctionSync(req: CallFunctionSyncRequest): CallFunctionResponse {
+    const inner = this.inner;
+    if (!inner.callFunctionSync) return { result: nullVal(req.decl.returnType), error: { text: "the provider cannot be called from expressions" } };
+    return inner.callFunctionSync(req);
   }
   stopProvider(): Promise<string | undefined> {
     return this.inner.stopProvider();

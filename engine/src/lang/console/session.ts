@@ -2,7 +2,7 @@
 // references are checked against the root module's scope, and the value is printed as
 // `tofu console` prints it. Errors come back as the first diagnostic, with all of them kept for
 // callers that render them.
-import { hasErrors, parseExpression, type Diagnostic } from "../../hcl/index.js";
+import { copyDiagnostic, hasErrors, parseExpression, type Diagnostic } from "../../hcl/index.js";
 import { formatValue, objectVal, stringVal, type Func, type Value } from "../../values/index.js";
 import { EvalContext, evalFunctions, evaluate, expressionVariables, unknownFunctionCall } from "../eval/index.js";
 import { builtinFunctions } from "../functions/index.js";
@@ -109,12 +109,12 @@ function enhanceFunctionDiagnostic(d: Diagnostic): Diagnostic {
   const info = unknownFunctionCall(d);
   if (!info || !info.namespace.includes("::")) return d;
   if (info.namespace === "core::") {
-    return { ...d, summary: "Call to unknown function", detail: `There is no builtin (core::) function named ${JSON.stringify(info.name)}.` };
+    return copyDiagnostic(d, { summary: "Call to unknown function", detail: `There is no builtin (core::) function named ${JSON.stringify(info.name)}.` });
   }
   const m = /^([^:]*)::([^:]*)::$/.exec(info.namespace);
   if (!m || m[1] !== "provider") {
-    return { ...d, summary: "Invalid function format", detail: `Expected provider::<provider_name>::<function_name>, instead found "${info.namespace}${info.name}"` };
+    return copyDiagnostic(d, { summary: "Invalid function format", detail: `Expected provider::<provider_name>::<function_name>, instead found "${info.namespace}${info.name}"` });
   }
   // The console's root module declares no providers, so no provider alias is known.
-  return { ...d, summary: "Unknown function provider", detail: `Provider ${JSON.stringify(m[2])} does not exist within the required_providers of this module` };
+  return copyDiagnostic(d, { summary: "Unknown function provider", detail: `Provider ${JSON.stringify(m[2])} does not exist within the required_providers of this module` });
 }

@@ -1,7 +1,21 @@
 // The evaluation context (hcl.EvalContext): variables by root name and functions by name, with a
 // parent chain so that `for` expressions, splats and templates can add names without copying.
-import type { AnonSymbolExpr } from "../../hcl/index.js";
+import type { AnonSymbolExpr, Diagnostic, Range } from "../../hcl/index.js";
 import type { Func, Value } from "../../values/index.js";
+
+/**
+ * A function table that finds more functions than it lists: OpenTofu's provider-defined
+ * functions (`provider::aws::arn_parse`), which the scope looks up by name when a call names them
+ * and whose lookup can fail with a diagnostic of its own ("Unknown function provider").
+ */
+export interface FunctionResolver extends ReadonlyMap<string, Func> {
+  /** The function a call names, `undefined` when this table knows nothing of the name. */
+  resolveFunction(name: string, range: Range): { fn?: Func; diagnostics: Diagnostic[] } | undefined;
+}
+
+function isResolver(m: ReadonlyMap<string, Func>): m is FunctionResolver {
+  return typeof (m as Partial<FunctionResolver>).resolveFunction === "function";
+}
 
 export class EvalContext {
   /** Values bound to a splat's anonymous symbol while its `each` expression is evaluated. */
@@ -64,6 +78,14 @@ export class EvalContext {
     for (let c: EvalContext | undefined = this; c; c = c.parent) {
       const f = c.functions?.get(name);
       if (f) return f;
+    }
+    return undefined;
+  }
+
+  /** A function no table lists, from the innermost table that can find more (FunctionResolver). */
+  resolveFunction(name: string, range: Range): { fn?: Func; diagnostics: Diagnostic[] } | undefined {
+    for (let c: EvalContext | undefined = this; c; c = c.parent) {
+      if (c.functions && isResolver(c.functions)) return c.functions.resolveFunction(name, range);
     }
     return undefined;
   }

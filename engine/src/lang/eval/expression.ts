@@ -65,6 +65,7 @@ import {
 } from "../../values/index.js";
 import { ClosureFunc, type ExpressionClosure } from "./closure.js";
 import type { EvalContext } from "./context.js";
+import { allFromExpr, fromExpr } from "./diagvalues.js";
 import { nameSuggestion } from "./suggest.js";
 import { describeConditionalTypeMismatch } from "./typemismatch.js";
 
@@ -103,11 +104,15 @@ export function evaluate(expr: Expression, ctx: EvalContext): EvalResult {
       return evaluate(expr.wrapped, ctx);
     case "TemplateJoin":
       return evalTemplateJoin(expr, ctx);
-    case "ScopeTraversal":
-      return traverseAbs(expr.traversal, ctx);
+    case "ScopeTraversal": {
+      const r = traverseAbs(expr.traversal, ctx);
+      allFromExpr(r.diagnostics, expr, ctx);
+      return r;
+    }
     case "RelativeTraversal": {
       const src = evaluate(expr.source, ctx);
       const r = traverseRel(src.value, expr.traversal);
+      allFromExpr(r.diagnostics, expr, ctx);
       return { value: r.value, diagnostics: [...src.diagnostics, ...r.diagnostics] };
     }
     case "FunctionCall":
@@ -214,11 +219,15 @@ function evalTemplate(e: TemplateExpr, ctx: EvalContext): EvalResult {
     const pv = collect(evaluate(part, ctx), diags);
     if (pv.kind === "null") {
       diags.push(
-        errorDiag(
-          "Invalid template interpolation value",
-          "The expression result is null. Cannot include a null value in a string template.",
-          part.range,
-          e.range,
+        fromExpr(
+          errorDiag(
+            "Invalid template interpolation value",
+            "The expression result is null. Cannot include a null value in a string template.",
+            part.range,
+            e.range,
+          ),
+          part,
+          ctx,
         ),
       );
       continue;
@@ -232,7 +241,11 @@ function evalTemplate(e: TemplateExpr, ctx: EvalContext): EvalResult {
     const s = convert(plain, StringType);
     if (!s.ok) {
       diags.push(
-        errorDiag("Invalid template interpolation value", `Cannot include the given value in a string template: ${s.error.message}.`, part.range, e.range),
+        fromExpr(
+          errorDiag("Invalid template interpolation value", `Cannot include the given value in a string template: ${s.error.message}.`, part.range, e.range),
+          part,
+          ctx,
+        ),
       );
       continue;
     }
@@ -273,17 +286,21 @@ function evalTemplateJoin(e: TemplateJoinExpr, ctx: EvalContext): EvalResult {
   const els = plain.kind === "tuple" ? plain.elements : [];
   for (const el of els) {
     if (el.kind === "null") {
-      diags.push(errorDiag("Invalid template interpolation value", "An iteration result is null. Cannot include a null value in a string template.", e.range));
+      diags.push(fromExpr(errorDiag("Invalid template interpolation value", "An iteration result is null. Cannot include a null value in a string template.", e.range), e, ctx));
       continue;
     }
     if (el.type.kind === "dynamic") return { value: withMarks(unknownVal(StringType), marks), diagnostics: diags };
     const s = convert(el, StringType);
     if (!s.ok) {
       diags.push(
-        errorDiag(
-          "Invalid template interpolation value",
-          `Cannot include one of the interpolation results into the string template: ${s.error.message}.`,
-          e.range,
+        fromExpr(
+          errorDiag(
+            "Invalid template interpolation value",
+            `Cannot include one of the interpolation results into the string template: ${s.error.message}.`,
+            e.range,
+          ),
+          e,
+          ctx,
         ),
       );
       continue;
@@ -300,11 +317,18 @@ function evalTemplateJoin(e: TemplateJoinExpr, ctx: EvalContext): EvalResult {
 // Function calls
 
 function evalFunctionCall(e: FunctionCallExpr, ctx: EvalContext): EvalResult {
-  const fn = ctx.function(e.name);
-  if (!fn) return { value: DynamicVal, diagnostics: [unknownFunction(e, ctx)] };
+  let fn = ctx.function(e.name);
+  if (!fn) {
+    const found = ctx.resolveFunction(e.name, e.nameRange);
+    if (!found) return { value: DynamicVal, diagnostics: [fromExpr(unknownFunction(e, ctx), e, ctx)] };
+    if (!found.fn) return { value: DynamicVal, diagnostics: found.diagnostics };
+    fn = found.fn;
+  }
   const diags: Diagnostic[] = [];
   const params = fn.params;
   const varParam = fn.varParam;
+  // Diagnostics about the call name the function (HCL's functionCallDiagExtra).
+  const callDiag = (d: Diagnostic, expr: Expression | undefined): Diagnostic => fromExpr(d, expr, ctx, undefined, e.name);
 
   // Arguments: expressions, except that a final `...` argument expands into one value per element.
   type Arg = { expr: Expression; value?: Value };
@@ -318,7 +342,7 @@ function evalFunctionCall(e: FunctionCallExpr, ctx: EvalContext): EvalResult {
     const k = v.type.kind;
     if (k === "dynamic" || k === "tuple" || k === "list" || k === "set") {
       if (v.kind === "null") {
-        diags.push(errorDiag("Invalid expanding argument value", "The expanding argument (indicated by ...) must not be null.", last.range, e.range));
+        diags.push(callDiag(errorDiag("Invalid expanding argument value", "The expanding argument (indicated by ...) must not be null.", last.range, e.range), last));
         return { value: DynamicVal, diagnostics: diags };
       }
       if (k === "dynamic" || v.kind === "unknown") return { value: DynamicVal, diagnostics: diags };
@@ -326,7 +350,10 @@ function evalFunctionCall(e: FunctionCallExpr, ctx: EvalContext): EvalResult {
       args = [...args.slice(0, -1), ...elementPairs(plain).map(([, el]) => ({ expr: last, value: withMarks(el, marks) }))];
     } else {
       diags.push(
-        errorDiag("Invalid expanding argument value", "The expanding argument (indicated by ...) must be of a tuple, list, or set type.", last.range, e.range),
+        callDiag(
+          errorDiag("Invalid expanding argument value", "The expanding argument (indicated by ...) must be of a tuple, list, or set type.", last.range, e.range),
+          last,
+        ),
       );
       return { value: DynamicVal, diagnostics: diags };
     }
@@ -336,10 +363,14 @@ function evalFunctionCall(e: FunctionCallExpr, ctx: EvalContext): EvalResult {
     const missing = params[args.length];
     const qual = varParam ? " at least" : "";
     diags.push(
-      errorDiag("Not enough function arguments",
-        `Function ${JSON.stringify(e.name)} expects${qual} ${params.length} argument(s). Missing value for ${JSON.stringify(missing?.name ?? "")}.`,
-        e.closeParenRange,
-        e.range,
+      callDiag(
+        errorDiag(
+          "Not enough function arguments",
+          `Function ${JSON.stringify(e.name)} expects${qual} ${params.length} argument(s). Missing value for ${JSON.stringify(missing?.name ?? "")}.`,
+          e.closeParenRange,
+          e.range,
+        ),
+        e,
       ),
     );
     return { value: DynamicVal, diagnostics: diags };
@@ -347,7 +378,10 @@ function evalFunctionCall(e: FunctionCallExpr, ctx: EvalContext): EvalResult {
   if (!varParam && args.length > params.length) {
     const extra = args[params.length] as Arg;
     diags.push(
-      errorDiag("Too many function arguments", `Function ${JSON.stringify(e.name)} expects only ${params.length} argument(s).`, startRange(extra.expr), e.range),
+      callDiag(
+        errorDiag("Too many function arguments", `Function ${JSON.stringify(e.name)} expects only ${params.length} argument(s).`, startRange(extra.expr), e.range),
+        e,
+      ),
     );
     return { value: DynamicVal, diagnostics: diags };
   }
@@ -358,7 +392,7 @@ function evalFunctionCall(e: FunctionCallExpr, ctx: EvalContext): EvalResult {
     );
     const r = fn.run(closures);
     if (r.ok) return { value: r.value, diagnostics: diags };
-    diags.push(callFailure(e, fn, args.map((a) => a.expr), r.error));
+    diags.push(callFailure(e, fn, args, r.error, ctx));
     return { value: DynamicVal, diagnostics: diags };
   }
 
@@ -372,8 +406,12 @@ function evalFunctionCall(e: FunctionCallExpr, ctx: EvalContext): EvalResult {
     if (p) {
       const c = convert(v, p.type);
       if (!c.ok) {
+        // An expanded element stands for a literal value: there is no expression to read values from.
         diags.push(
-          errorDiag("Invalid function argument", `Invalid value for ${JSON.stringify(p.name)} parameter: ${c.error.message}.`, startRange(a.expr), e.range),
+          callDiag(
+            errorDiag("Invalid function argument", `Invalid value for ${JSON.stringify(p.name)} parameter: ${c.error.message}.`, startRange(a.expr), e.range),
+            a.value === undefined ? a.expr : undefined,
+          ),
         );
         v = unknownVal(p.type);
       } else v = c.value;
@@ -384,17 +422,26 @@ function evalFunctionCall(e: FunctionCallExpr, ctx: EvalContext): EvalResult {
 
   const r = fn.call(vals);
   if (r.ok) return { value: r.value, diagnostics: diags };
-  diags.push(callFailure(e, fn, args.map((a) => a.expr), r.error));
+  diags.push(callFailure(e, fn, args, r.error, ctx));
   return { value: DynamicVal, diagnostics: diags };
 }
 
-function callFailure(e: FunctionCallExpr, fn: Func, argExprs: readonly Expression[], err: { kind: "arg"; index: number; message: string } | { kind: "call"; message: string }): Diagnostic {
+function callFailure(
+  e: FunctionCallExpr,
+  fn: Func,
+  args: ReadonlyArray<{ expr: Expression; value?: Value }>,
+  err: { kind: "arg"; index: number; message: string } | { kind: "call"; message: string },
+  ctx: EvalContext,
+): Diagnostic {
   let d: Diagnostic;
+  let about: Expression | undefined = e;
   if (err.kind === "arg") {
     const p = fn.params[err.index] ?? fn.varParam;
-    const argExpr = argExprs[err.index];
+    const arg = args[err.index];
+    const argExpr = arg?.expr;
     if (p && argExpr) {
       d = errorDiag("Invalid function argument", `Invalid value for ${JSON.stringify(p.name)} parameter: ${err.message}.`, startRange(argExpr), e.range);
+      about = arg.value === undefined ? argExpr : undefined;
     } else if (p) {
       d = errorDiag("Invalid function argument", `Invalid value for ${JSON.stringify(p.name)} parameter: ${err.message}.`, e.range);
     } else {
@@ -404,7 +451,7 @@ function callFailure(e: FunctionCallExpr, fn: Func, argExprs: readonly Expressio
     d = errorDiag("Error in function call", `Call to function ${JSON.stringify(e.name)} failed: ${err.message}.`, callStartRange(e), e.range);
   }
   callErrors.set(d, { name: e.name, message: err.message });
-  return d;
+  return fromExpr(d, about, ctx, undefined, e.name);
 }
 
 function callStartRange(e: FunctionCallExpr): Range {
@@ -502,11 +549,15 @@ function evalConditional(e: ConditionalExpr, ctx: EvalContext): EvalResult {
     return {
       value: DynamicVal,
       diagnostics: [
-        errorDiag(
-          "Inconsistent conditional result types",
-          `The true and false result expressions must have consistent types. ${describeConditionalTypeMismatch(t.value.type, f.value.type)}.`,
-          rangeBetween(e.trueResult.range, e.falseResult.range),
-          e.range,
+        fromExpr(
+          errorDiag(
+            "Inconsistent conditional result types",
+            `The true and false result expressions must have consistent types. ${describeConditionalTypeMismatch(t.value.type, f.value.type)}.`,
+            rangeBetween(e.trueResult.range, e.falseResult.range),
+            e.range,
+          ),
+          e,
+          ctx,
         ),
       ],
     };
@@ -514,7 +565,7 @@ function evalConditional(e: ConditionalExpr, ctx: EvalContext): EvalResult {
 
   const cond = collect(evaluate(e.condition, ctx), diags);
   if (cond.kind === "null") {
-    diags.push(errorDiag("Null condition", "The condition value is null. Conditions must either be true or false.", e.condition.range, e.range));
+    diags.push(fromExpr(errorDiag("Null condition", "The condition value is null. Conditions must either be true or false.", e.condition.range, e.range), e.condition, ctx));
     return { value: unknownVal(resultType), diagnostics: diags };
   }
   if (cond.kind === "unknown") {
@@ -522,7 +573,7 @@ function evalConditional(e: ConditionalExpr, ctx: EvalContext): EvalResult {
   }
   const cb = convert(cond, BoolType);
   if (!cb.ok) {
-    diags.push(errorDiag("Incorrect condition type", "The condition expression must be of type bool.", e.condition.range, e.range));
+    diags.push(fromExpr(errorDiag("Incorrect condition type", "The condition expression must be of type bool.", e.condition.range, e.range), e.condition, ctx));
     return { value: unknownVal(resultType), diagnostics: diags };
   }
   const [cbv] = unmark(cb.value);
@@ -534,12 +585,12 @@ function evalConditional(e: ConditionalExpr, ctx: EvalContext): EvalResult {
   if (conv) {
     const c = conv(out);
     if (!c.ok) {
+      const armExpr = chosen ? e.trueResult : e.falseResult;
       diags.push(
-        errorDiag(
-          "Inconsistent conditional result types",
-          `The ${chosen ? "true" : "false"} result value has the wrong type: ${c.error.message}.`,
-          (chosen ? e.trueResult : e.falseResult).range,
-          e.range,
+        fromExpr(
+          errorDiag("Inconsistent conditional result types", `The ${chosen ? "true" : "false"} result value has the wrong type: ${c.error.message}.`, armExpr.range, e.range),
+          armExpr,
+          ctx,
         ),
       );
       out = unknownVal(resultType);
@@ -614,14 +665,14 @@ function evalBinary(e: BinaryOpExpr, ctx: EvalContext): EvalResult {
   const diags: Diagnostic[] = [...l.diagnostics, ...r.diagnostics];
   if (want) {
     const lc = convert(l.value, want);
-    if (!lc.ok) diags.push(errorDiag("Invalid operand", `Unsuitable value for left operand: ${lc.error.message}.`, e.lhs.range, e.range));
+    if (!lc.ok) diags.push(fromExpr(errorDiag("Invalid operand", `Unsuitable value for left operand: ${lc.error.message}.`, e.lhs.range, e.range), e.lhs, ctx));
     const rc = convert(r.value, want);
-    if (!rc.ok) diags.push(errorDiag("Invalid operand", `Unsuitable value for right operand: ${rc.error.message}.`, e.rhs.range, e.range));
+    if (!rc.ok) diags.push(fromExpr(errorDiag("Invalid operand", `Unsuitable value for right operand: ${rc.error.message}.`, e.rhs.range, e.range), e.rhs, ctx));
   }
   if (hasErrors(diags)) return { value: unknownVal(resultType), diagnostics: diags };
   const res = binaryOp(e.op, l.value, r.value);
   if (!res.ok) {
-    diags.push(errorDiag(res.summary, res.detail, e.range));
+    diags.push(fromExpr(errorDiag(res.summary, res.detail, e.range), e, ctx));
     return { value: unknownVal(resultType), diagnostics: diags };
   }
   return { value: res.value, diagnostics: diags };
@@ -632,11 +683,11 @@ function evalUnary(e: UnaryOpExpr, ctx: EvalContext): EvalResult {
   const r = evaluate(e.operand, ctx);
   const diags = [...r.diagnostics];
   const c = convert(r.value, want);
-  if (!c.ok) diags.push(errorDiag("Invalid operand", `Unsuitable value for unary operand: ${c.error.message}.`, e.operand.range, e.range));
+  if (!c.ok) diags.push(fromExpr(errorDiag("Invalid operand", `Unsuitable value for unary operand: ${c.error.message}.`, e.operand.range, e.range), e.operand, ctx));
   if (hasErrors(diags)) return { value: unknownVal(want), diagnostics: diags };
   const res = unaryOp(e.op, r.value);
   if (!res.ok) {
-    diags.push(errorDiag(res.summary, res.detail, e.range));
+    diags.push(fromExpr(errorDiag(res.summary, res.detail, e.range), e, ctx));
     return { value: unknownVal(want), diagnostics: diags };
   }
   return { value: res.value, diagnostics: diags };
@@ -679,7 +730,7 @@ function evalObject(e: ObjectConsExpr, ctx: EvalContext): EvalResult {
       continue;
     }
     if (k.value.kind === "null") {
-      diags.push(errorDiag("Null value as key", "Can't use a null value as a key.", item.value.range));
+      diags.push(fromExpr(errorDiag("Null value as key", "Can't use a null value as a key.", item.value.range), item.key, ctx));
       known = false;
       continue;
     }
@@ -687,7 +738,7 @@ function evalObject(e: ObjectConsExpr, ctx: EvalContext): EvalResult {
     marks.push(km);
     const ks = convert(key, StringType);
     if (!ks.ok) {
-      diags.push(errorDiag("Incorrect key type", `Can't use this value as a key: ${ks.error.message}.`, item.key.range));
+      diags.push(fromExpr(errorDiag("Incorrect key type", `Can't use this value as a key: ${ks.error.message}.`, item.key.range), item.key, ctx));
       known = false;
       continue;
     }
@@ -708,7 +759,7 @@ function evalIndex(e: IndexExpr, ctx: EvalContext): EvalResult {
   const key = collect(evaluate(e.key, ctx), diags);
   const r = index(coll, key);
   if (!r.ok) {
-    diags.push(errorDiag(r.summary, r.detail, e.bracketRange));
+    diags.push(fromExpr(errorDiag(r.summary, r.detail, e.bracketRange), e, ctx));
     return { value: DynamicVal, diagnostics: diags };
   }
   return { value: r.value, diagnostics: diags };
@@ -724,7 +775,9 @@ function evalFor(e: ForExpr, ctx: EvalContext): EvalResult {
   const marks: Marks[] = [];
   const collRaw = collect(evaluate(e.collExpr, ctx), diags);
   if (collRaw.kind === "null") {
-    diags.push(errorDiag("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", e.collExpr.range, e.range));
+    diags.push(
+      fromExpr(errorDiag("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", e.collExpr.range, e.range), e.collExpr, ctx),
+    );
     return { value: DynamicVal, diagnostics: diags };
   }
   if (collRaw.type.kind === "dynamic") return { value: DynamicVal, diagnostics: diags };
@@ -732,11 +785,15 @@ function evalFor(e: ForExpr, ctx: EvalContext): EvalResult {
   marks.push(collMarks);
   if (!isIterable(coll)) {
     diags.push(
-      errorDiag(
-        "Iteration over non-iterable value",
-        `A value of type ${friendlyName(coll.type)} cannot be used as the collection in a 'for' expression.`,
-        e.collExpr.range,
-        e.range,
+      fromExpr(
+        errorDiag(
+          "Iteration over non-iterable value",
+          `A value of type ${friendlyName(coll.type)} cannot be used as the collection in a 'for' expression.`,
+          e.collExpr.range,
+          e.range,
+        ),
+        e.collExpr,
+        ctx,
       ),
     );
     return { value: DynamicVal, diagnostics: diags };
@@ -755,12 +812,12 @@ function evalFor(e: ForExpr, ctx: EvalContext): EvalResult {
     const c = evaluate(e.condExpr, scope(DynamicVal, DynamicVal));
     diags.push(...c.diagnostics);
     if (c.value.kind === "null") {
-      diags.push(errorDiag("Condition is null", "The value of the 'if' clause must not be null.", e.condExpr.range, e.range));
+      diags.push(fromExpr(errorDiag("Condition is null", "The value of the 'if' clause must not be null.", e.condExpr.range, e.range), e.condExpr, ctx));
       return { value: DynamicVal, diagnostics: diags };
     }
     const cb = convert(c.value, BoolType);
     if (!cb.ok) {
-      diags.push(errorDiag("Invalid 'for' condition", `The 'if' clause value is invalid: ${cb.error.message}.`, e.condExpr.range, e.range));
+      diags.push(fromExpr(errorDiag("Invalid 'for' condition", `The 'if' clause value is invalid: ${cb.error.message}.`, e.condExpr.range, e.range), e.condExpr, ctx));
       return { value: DynamicVal, diagnostics: diags };
     }
     if (hasErrors(c.diagnostics)) return { value: DynamicVal, diagnostics: diags };
@@ -770,17 +827,18 @@ function evalFor(e: ForExpr, ctx: EvalContext): EvalResult {
   /** Evaluates the `if` clause: true to include, false to skip, undefined when the result is unknown. */
   const include = (child: EvalContext): boolean | undefined => {
     if (!e.condExpr) return true;
-    const c = evaluate(e.condExpr, child);
+    const condExpr = e.condExpr;
+    const c = evaluate(condExpr, child);
     diags.push(...c.diagnostics);
     const raw = c.value;
     if (raw.kind === "null") {
-      if (known) diags.push(errorDiag("Invalid 'for' condition", "The value of the 'if' clause must not be null.", e.condExpr.range, e.range));
+      if (known) diags.push(fromExpr(errorDiag("Invalid 'for' condition", "The value of the 'if' clause must not be null.", condExpr.range, e.range), condExpr, child));
       known = false;
       return undefined;
     }
     const cb = convert(raw, BoolType);
     if (!cb.ok) {
-      if (known) diags.push(errorDiag("Invalid 'for' condition", `The 'if' clause value is invalid: ${cb.error.message}.`, e.condExpr.range, e.range));
+      if (known) diags.push(fromExpr(errorDiag("Invalid 'for' condition", `The 'if' clause value is invalid: ${cb.error.message}.`, condExpr.range, e.range), condExpr, child));
       known = false;
       return undefined;
     }
@@ -805,7 +863,7 @@ function evalFor(e: ForExpr, ctx: EvalContext): EvalResult {
       diags.push(...kr.diagnostics);
       const keyRaw = kr.value;
       if (keyRaw.kind === "null") {
-        if (known) diags.push(errorDiag("Invalid object key", "Key expression in 'for' expression must not produce a null value.", e.keyExpr.range, e.range));
+        if (known) diags.push(fromExpr(errorDiag("Invalid object key", "Key expression in 'for' expression must not produce a null value.", e.keyExpr.range, e.range), e.keyExpr, child));
         known = false;
         continue;
       }
@@ -815,7 +873,7 @@ function evalFor(e: ForExpr, ctx: EvalContext): EvalResult {
       }
       const kc = convert(keyRaw, StringType);
       if (!kc.ok) {
-        if (known) diags.push(errorDiag("Invalid object key", `The key expression produced an invalid result: ${kc.error.message}.`, e.keyExpr.range, e.range));
+        if (known) diags.push(fromExpr(errorDiag("Invalid object key", `The key expression produced an invalid result: ${kc.error.message}.`, e.keyExpr.range, e.range), e.keyExpr, child));
         known = false;
         continue;
       }
@@ -829,11 +887,15 @@ function evalFor(e: ForExpr, ctx: EvalContext): EvalResult {
         else groups.set(ks, [val]);
       } else if (vals.has(ks)) {
         diags.push(
-          errorDiag(
-            "Duplicate object key",
-            `Two different items produced the key ${JSON.stringify(ks)} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.`,
-            e.keyExpr.range,
-            e.range,
+          fromExpr(
+            errorDiag(
+              "Duplicate object key",
+              `Two different items produced the key ${JSON.stringify(ks)} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.`,
+              e.keyExpr.range,
+              e.range,
+            ),
+            e.keyExpr,
+            child,
           ),
         );
       } else vals.set(ks, val);
@@ -868,11 +930,15 @@ function evalSplat(e: SplatExpr, ctx: EvalContext): EvalResult {
   if (source.kind === "null") {
     if (autoUpgrade) return { value: EmptyTupleVal, diagnostics: diags };
     diags.push(
-      errorDiag(
-        "Splat of null value",
-        "Splat expressions (with the * symbol) cannot be applied to null sequences.",
-        e.source.range,
-        rangeBetween(e.source.range, e.markerRange),
+      fromExpr(
+        errorDiag(
+          "Splat of null value",
+          "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+          e.source.range,
+          rangeBetween(e.source.range, e.markerRange),
+        ),
+        e.source,
+        ctx,
       ),
     );
     return { value: DynamicVal, diagnostics: diags };

@@ -1,6 +1,6 @@
 // Expression evaluation (HCL's hclsyntax/json Value methods on `values`): the evaluation context,
 // the evaluator, and the functions that evaluate expressions themselves. See README.md.
-export { EvalContext } from "./context.js";
+export { EvalContext, type FunctionResolver } from "./context.js";
 export {
   evaluate,
   functionCallError,
@@ -17,3 +17,4 @@ export { ClosureFunc, type ExpressionClosure } from "./closure.js";
 export { evalFunctions, canFunc, tryFunc } from "./functions.js";
 export { expressionVariables } from "./variables.js";
 export { nameSuggestion } from "./suggest.js";
+export { allFromExpr, anyExpressionVariables, compactValueStr, describeValue, fromExpr, traversalStr, type DiagnosticCauses } from "./diagvalues.js";

@@ -3,6 +3,7 @@
 // objects: reading or importing an object from another region finds nothing.
 
 import {
+  FunctionError,
   ProviderError,
   defineProvider,
   oneOf,
@@ -13,7 +14,7 @@ import {
   type ProviderDefinition,
   type ResourceDefinition,
 } from "../../sdk/index.js";
-import { BoolType, False, StringType, listOf, mapOf, stringVal } from "../../values/index.js";
+import { BoolType, False, StringType, asString, listOf, mapOf, objectOf, stringVal, type Value } from "../../values/index.js";
 import { SIM_REGIONS, SimCloud, SimError, arn, newId, simDataDir, simImage, type SimObject, type SimOperation } from "./cloud.js";
 
 export interface SimMeta {
@@ -201,6 +202,8 @@ const sim_bucket = simResource({
   },
 });
 
+const ARN_PARTS = objectOf({ partition: StringType, service: StringType, region: StringType, account_id: StringType, resource: StringType });
+
 export const simProvider: ProviderDefinition<SimMeta> = defineProvider<SimMeta>({
   name: "sim",
   schema: {
@@ -221,6 +224,21 @@ export const simProvider: ProviderDefinition<SimMeta> = defineProvider<SimMeta>(
     return { meta: { region, cloud: new SimCloud(simDataDir(dir)) } };
   },
   resources: { sim_network, sim_subnet, sim_instance, sim_bucket },
+  functions: {
+    arn_parse: {
+      summary: "Splits a sim ARN into its parts",
+      description: "Parses an ARN of the form arn:<partition>:<service>:<region>:<account_id>:<resource> into an object with those attributes.",
+      parameters: [{ name: "arn", type: StringType, description: "The ARN to parse." }],
+      returnType: ARN_PARTS,
+      run: (args) => {
+        const text = asString(args[0] as Value);
+        const m = /^arn:([^:]+):([^:]+):([^:]*):([^:]*):(.+)$/.exec(text);
+        if (!m) throw new FunctionError(`${JSON.stringify(text)} is not an ARN: expected arn:<partition>:<service>:<region>:<account_id>:<resource>`, 0);
+        const [, partition, service, region, account_id, resource] = m as unknown as [string, string, string, string, string, string];
+        return { partition, service, region, account_id, resource };
+      },
+    },
+  },
   dataSources: {
     sim_regions: {
       schema: {

@@ -344,6 +344,10 @@ export class BuiltinTerraformProvider implements Provider {
   }
 
   async callFunction(req: CallFunctionRequest): Promise<CallFunctionResponse> {
+    return this.callFunctionSync(req);
+  }
+
+  callFunctionSync(req: Pick<CallFunctionRequest, "name" | "arguments">): CallFunctionResponse {
     const f = this.functions.get(req.name);
     if (!f) return { result: nullVal(DynamicPseudoType), error: { text: `Function "${req.name}" not found in provider` } };
     const r = f.call(req.arguments);

@@ -47,6 +47,17 @@ export interface StartPluginOptions {
 
 export type StartPluginResult = { ok: true; client: PluginClient } | { ok: false; error: string };
 
+/**
+ * How to open another connection to a running plugin: its gRPC target and, with AutoMTLS, the
+ * certificates of this launch. Plain data, so that it can cross to a worker thread.
+ */
+export interface PluginEndpoint {
+  readonly target: string;
+  readonly serverCertPem?: string;
+  readonly clientKeyPem?: string;
+  readonly clientCertPem?: string;
+}
+
 export interface PluginExit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
@@ -121,6 +132,8 @@ export class PluginClient {
     private readonly channelClient: grpc.Client,
     private readonly shutdownGraceMs: number,
     exitPromise: Promise<PluginExit>,
+    /** Another connection to this plugin (the synchronous function calls' worker opens one). */
+    readonly endpoint: PluginEndpoint,
   ) {
     this.exitPromise = exitPromise.then((e) => {
       this.exitInfo = e;
@@ -401,7 +414,8 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
     channel.close();
     return fail(`failed to connect to plugin ${name} at ${hs.network}:${hs.address}: ${ready.message}`);
   }
-  const client = new PluginClient(name, hs, child, output, channel, channelClient, opts.shutdownGraceMs ?? 2_000, exitPromise);
+  const endpoint: PluginEndpoint = hs.serverCertPem && clientCert ? { target, serverCertPem: hs.serverCertPem, clientKeyPem: clientCert.keyPem, clientCertPem: clientCert.certPem } : { target };
+  const client = new PluginClient(name, hs, child, output, channel, channelClient, opts.shutdownGraceMs ?? 2_000, exitPromise, endpoint);
   client.startStreams();
   return { ok: true, client };
 }

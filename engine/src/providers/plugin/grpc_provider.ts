@@ -25,6 +25,7 @@ import {
   type ApplyResourceChangeResponse,
   type CallFunctionRequest,
   type CallFunctionResponse,
+  type CallFunctionSyncRequest,
   type CallOptions,
   type ClientCapabilities,
   type ConfigureProviderRequest,
@@ -96,6 +97,7 @@ import {
   type Schema,
 } from "../schema/index.js";
 import type { PluginClient } from "./client.js";
+import { callUnarySync, forgetEndpoint } from "./sync_calls.js";
 
 /** The RPC names that differ between the protocols; the rest are shared. */
 interface MethodNames {
@@ -657,25 +659,30 @@ export class GRPCProvider implements Provider {
     let decl = s.functions.get(req.name);
     if (!decl) decl = (await this.getFunctions(req)).functions.get(req.name);
     if (!decl) return { result: nullVal(StringType), error: { text: `Function "${req.name}" not found in provider` } };
-    const args: ProtoDynamicValue[] = [];
-    for (let i = 0; i < req.arguments.length; i++) {
-      const param = i < decl.parameters.length ? decl.parameters[i] : decl.variadicParameter;
-      if (!param) return { result: nullVal(decl.returnType), error: { text: "too many arguments" } };
-      const enc = encodeDynamicValue(req.arguments[i] as Value, param.type);
-      if (!enc.ok) return { result: nullVal(decl.returnType), error: { text: enc.error, argument: i } };
-      args.push(enc.value);
-    }
-    const r = await this.call<ProtoCallFunctionResponse>("CallFunction", "CallFunction", { name: req.name, arguments: args }, req);
+    const built = functionRequest(req.name, decl, req.arguments);
+    if (!built.ok) return built.response;
+    const r = await this.call<ProtoCallFunctionResponse>("CallFunction", "CallFunction", built.request, req);
     if (!r.ok) return { result: nullVal(decl.returnType), error: { text: r.diagnostics.map((d) => `${d.summary}: ${d.detail}`).join("\n") } };
-    const fe = r.response.error;
-    if (fe && (fe.text || fe.function_argument !== undefined && fe.function_argument !== null)) {
-      const error: { text: string; argument?: number } = { text: fe.text ?? "" };
-      if (fe.function_argument !== undefined && fe.function_argument !== null) error.argument = Number(fe.function_argument);
-      return { result: nullVal(decl.returnType), error };
+    return functionResponse(decl, r.response);
+  }
+
+  /**
+   * CallFunction while the caller waits (the evaluator: sync_calls.ts), for a function whose
+   * declaration the caller already has (from the schema or GetFunctions).
+   */
+  callFunctionSync(req: CallFunctionSyncRequest): CallFunctionResponse {
+    const { decl } = req;
+    const built = functionRequest(req.name, decl, req.arguments);
+    if (!built.ok) return built.response;
+    if (this.client.exited) {
+      const d = this.crashDiagnostic(`${this.pkg}.(*GRPCProvider).CallFunction`);
+      return { result: nullVal(decl.returnType), error: { text: `${d.summary}: ${d.detail}` } };
     }
-    const dec = decodeDynamicValue(r.response.result, decl.returnType);
-    if (!dec.ok) return { result: nullVal(decl.returnType), error: { text: dec.error } };
-    return { result: dec.value };
+    const def = this.service.service["CallFunction"];
+    if (!def) return { result: nullVal(decl.returnType), error: { text: "the plugin protocol has no CallFunction" } };
+    const r = callUnarySync(this.client.endpoint, def.path, def.requestSerialize(built.request));
+    if (!r.ok) return { result: nullVal(decl.returnType), error: { text: `${GO_CODE_NAMES[r.code] ?? r.code}: ${r.details}` } };
+    return functionResponse(decl, def.responseDeserialize(Buffer.from(r.message)) as ProtoCallFunctionResponse);
   }
 
   stopProvider(): Promise<string | undefined> {
@@ -690,12 +697,42 @@ export class GRPCProvider implements Provider {
   }
 
   close(): Promise<void> {
-    return this.client.close();
+    return this.client.close().finally(() => forgetEndpoint(this.client.endpoint));
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Conversions
+
+/** CallFunction's request: each argument encoded against its parameter's type. */
+function functionRequest(
+  name: string,
+  decl: FunctionDecl,
+  args: readonly Value[],
+): { ok: true; request: { name: string; arguments: ProtoDynamicValue[] } } | { ok: false; response: CallFunctionResponse } {
+  const encoded: ProtoDynamicValue[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const param = i < decl.parameters.length ? decl.parameters[i] : decl.variadicParameter;
+    if (!param) return { ok: false, response: { result: nullVal(decl.returnType), error: { text: "too many arguments" } } };
+    const enc = encodeDynamicValue(args[i] as Value, param.type);
+    if (!enc.ok) return { ok: false, response: { result: nullVal(decl.returnType), error: { text: enc.error, argument: i } } };
+    encoded.push(enc.value);
+  }
+  return { ok: true, request: { name, arguments: encoded } };
+}
+
+/** CallFunction's answer: the function's error, or its result decoded against the return type. */
+function functionResponse(decl: FunctionDecl, r: ProtoCallFunctionResponse): CallFunctionResponse {
+  const fe = r.error;
+  if (fe && (fe.text || (fe.function_argument !== undefined && fe.function_argument !== null))) {
+    const error: { text: string; argument?: number } = { text: fe.text ?? "" };
+    if (fe.function_argument !== undefined && fe.function_argument !== null) error.argument = Number(fe.function_argument);
+    return { result: nullVal(decl.returnType), error };
+  }
+  const dec = decodeDynamicValue(r.result, decl.returnType);
+  if (!dec.ok) return { result: nullVal(decl.returnType), error: { text: dec.error } };
+  return { result: dec.value };
+}
 
 function emptySchemaResponse(): GetProviderSchemaResponse {
   const empty: Schema = schemaFromProto(undefined);

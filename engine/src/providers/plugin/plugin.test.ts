@@ -140,6 +140,25 @@ describe("plugin client with the test plugin (tfplugin6, unix socket, AutoMTLS)"
     expect(await provider.stopProvider()).toBeUndefined();
   });
 
+  it("calls functions synchronously through a second connection (protocols 6 and 5, unix socket and TCP)", { timeout: 60_000 }, async () => {
+    const envs: Record<string, string>[] = [{}, { TEST_PLUGIN_PROTOCOL: "5" }, { TEST_PLUGIN_NETWORK: "tcp" }];
+    for (const env of envs) {
+      const { provider } = await launch(env);
+      const decl = (await provider.getProviderSchema()).functions.get("upper");
+      if (!decl) throw new Error("no upper function in the schema");
+      // No await: the result is there when the call returns.
+      const r = provider.callFunctionSync({ name: "upper", decl, arguments: [stringVal("abc")] });
+      expect(show(r.result)).toBe('"ABC"');
+      expect(provider.callFunctionSync({ name: "upper", decl, arguments: [stringVal("")] }).error).toEqual({ text: "empty string", argument: 0 });
+      // The asynchronous connection is undisturbed.
+      expect(show((await provider.callFunction({ name: "upper", arguments: [stringVal("x")] })).result)).toBe('"X"');
+      await provider.close();
+      // A closed plugin fails the call with a message, never a hang.
+      const after = provider.callFunctionSync({ name: "upper", decl, arguments: [stringVal("abc")] });
+      expect(after.error?.text).toMatch(/failed to respond|Unavailable/);
+    }
+  });
+
   it("connects over TCP", { timeout: 30_000 }, async () => {
     const { provider } = await launch({ TEST_PLUGIN_NETWORK: "tcp" });
     expect(provider.client.handshake.network).toBe("tcp");

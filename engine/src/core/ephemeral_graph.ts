@@ -1,0 +1,61 @@
+// Ephemeral resources in the graphs of a destroy (OpenTofu's PlanGraphBuilder, whose
+// ConfigTransformer keeps only ephemeral resources in a destroy plan, and its
+// pruneUnusedNodesTransformer). A destroy builds no nodes from `resource` and `data` blocks, but
+// the provider configurations it needs may be set from ephemeral resources: those are opened
+// again, in the destroy plan and in the apply of a destroy plan, so that a provider configured
+// from one gets the real value. Only the ephemeral resources that what the destroy does depends
+// on (directly, or through locals, variables, providers and other ephemeral resources) are
+// opened; terraform 1.11 opens no others in its destroy walk either.
+import { allConfigs } from "../configs/index.js";
+import type { GraphNode } from "./nodes.js";
+import type { Graph, Transformer } from "./transform.js";
+
+/** One node per `ephemeral` block of every module (ConfigTransformer's ModeFilter in a destroy). */
+export const destroyEphemeralResourceTransformer: Transformer = (g, b) => {
+  for (const c of allConfigs(b.config)) for (const r of c.module.ephemeralResources.values()) g.add({ kind: "resource", module: c.path, config: r });
+  return [];
+};
+
+/** Nodes that only provide values: kept only when something the destroy does depends on them. */
+function onlyProvidesValues(n: GraphNode): boolean {
+  switch (n.kind) {
+    case "variable":
+    case "local":
+    case "output":
+    case "moduleCall":
+    case "provider":
+      return true;
+    case "resource":
+      return n.config.mode === "ephemeral";
+    default:
+      return false;
+  }
+}
+
+/**
+ * Removes the ephemeral resources nothing of the destroy needs, and the provider configurations
+ * that only those used (run after the reference and provider edges are in place, before close
+ * nodes). Other nodes stay as they were.
+ */
+export const pruneUnusedEphemeralTransformer: Transformer = (g) => {
+  const needed = neededNodes(g);
+  const unused = new Set(g.vertices().filter((n) => n.kind === "resource" && n.config.mode === "ephemeral" && !needed.has(n)));
+  const providers = g.vertices().filter((n) => {
+    if (n.kind !== "provider" || needed.has(n)) return false;
+    const users = g.upEdges(n);
+    return users.length > 0 && users.every((u) => unused.has(u));
+  });
+  for (const n of [...unused, ...providers]) g.remove(n);
+  return [];
+};
+
+/** Everything the nodes that act (destroy, forget, plan an orphan) depend on, themselves included. */
+function neededNodes(g: Graph): Set<GraphNode> {
+  const needed = new Set<GraphNode>();
+  for (const n of g.vertices()) {
+    if (onlyProvidesValues(n)) continue;
+    needed.add(n);
+    for (const a of g.ancestors(n)) needed.add(a);
+  }
+  return needed;
+}

@@ -1,0 +1,256 @@
+// Provider-defined functions through the CLI, with the bundled `sim` provider as a real plugin
+// process: `provider::sim::arn_parse(...)` in locals, outputs and resource arguments (in the root
+// module and in a child module), results that are unknown until apply, sensitive arguments whose
+// mark reaches the result, the function's own argument error, and OpenTofu's lookup errors.
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyCommand } from "../cli/apply.js";
+import { runCommand, workDir, writeFiles } from "../cli/clitest.testkit.js";
+import { initCommand } from "../cli/init.js";
+import { outputCommand } from "../cli/output.js";
+import { planCommand } from "../cli/plan.js";
+import { testCommand } from "../cli/test.js";
+import { validateCommand } from "../cli/validate.js";
+
+function config(dataDir: string, body: string): string {
+  return `terraform {
+  required_providers {
+    sim = { source = "terrace/sim" }
+  }
+}
+
+provider "sim" {
+  region   = "us-east-1"
+  data_dir = ${JSON.stringify(dataDir)}
+}
+${body}`;
+}
+
+const MAIN = `
+variable "arn" {
+  default = "arn:sim:compute:eu-west-1:123456789012:instance/i-1"
+}
+
+locals {
+  parts = provider::sim::arn_parse(var.arn)
+}
+
+data "sim_image" "ubuntu" {
+  name = "ubuntu-24.04"
+}
+
+resource "sim_instance" "web" {
+  image_id = data.sim_image.ubuntu.id
+}
+
+resource "sim_bucket" "logs" {
+  name = "logs-\${local.parts.region}"
+  tags = {
+    # Unknown until sim_instance.web exists: the call waits for its argument.
+    instance_region = provider::sim::arn_parse(sim_instance.web.arn).region
+  }
+}
+
+module "child" {
+  source = "./child"
+}
+
+output "region" {
+  value = local.parts.region
+}
+
+output "secret_service" {
+  value     = provider::sim::arn_parse(sensitive("arn:sim:vault:us-east-1:1:secret/x")).service
+  sensitive = true
+}
+
+output "child" {
+  value = module.child.account
+}
+`;
+
+const CHILD = `terraform {
+  required_providers {
+    sim = { source = "terrace/sim" }
+  }
+}
+
+output "account" {
+  value = provider::sim::arn_parse("arn:sim:iam::210987654321:role/app").account_id
+}
+`;
+
+describe("provider-defined functions with the bundled sim provider", () => {
+  const before = process.env.TERRACE_PROVIDERS_FROM_SOURCE;
+  beforeAll(() => {
+    process.env.TERRACE_PROVIDERS_FROM_SOURCE = "1";
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.TERRACE_PROVIDERS_FROM_SOURCE;
+    else process.env.TERRACE_PROVIDERS_FROM_SOURCE = before;
+  });
+
+  it("calls the provider from locals, outputs and resource arguments, in plan and apply", { timeout: 120_000 }, async () => {
+    const { dir } = workDir();
+    writeFiles(dir, { "main.tf": config(path.join(dir, "cloud"), MAIN), "child/main.tf": CHILD });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const v = await runCommand(validateCommand, ["-no-color"], dir);
+    expect(v.stderr).toBe("");
+
+    const p = await runCommand(planCommand, ["-no-color"], dir);
+    expect(p.stderr).toBe("");
+    expect(p.code).toBe(0);
+    expect(p.stdout).toMatch(/\+ name +?= "logs-eu-west-1"/);
+    expect(p.stdout).toMatch(/\+ "instance_region" = \(known after apply\)/);
+    expect(p.stdout).toContain('+ region         = "eu-west-1"');
+    expect(p.stdout).toContain("+ secret_service = (sensitive value)");
+    expect(p.stdout).toContain('+ child          = "210987654321"');
+
+    const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir);
+    expect(a.stderr).toBe("");
+    expect(a.code).toBe(0);
+    const out = await runCommand(outputCommand, ["-json"], dir);
+    const outputs = JSON.parse(out.stdout) as Record<string, { value: unknown; sensitive: boolean }>;
+    expect(outputs["region"]).toEqual({ sensitive: false, type: "string", value: "eu-west-1" });
+    // The argument's sensitive mark is on the result.
+    expect(outputs["secret_service"]).toEqual({ sensitive: true, type: "string", value: "vault" });
+    expect(outputs["child"]?.value).toBe("210987654321");
+
+    const again = await runCommand(planCommand, ["-no-color", "-detailed-exitcode"], dir);
+    expect(again.stderr).toBe("");
+    // The instance's ARN (known now) gave the tag its value: nothing left to change.
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("No changes.");
+  });
+
+  it("reports the function's argument error and OpenTofu's lookup errors where the calls are", { timeout: 60_000 }, async () => {
+    const { dir } = workDir();
+    writeFiles(dir, {
+      "main.tf": config(
+        path.join(dir, "cloud"),
+        `
+locals {
+  bad     = provider::sim::arn_parse("not-an-arn")
+  nope    = provider::nope::f(1)
+  alias   = provider::sim::west::arn_parse("arn:a:b:c:d:e")
+  missing = provider::sim::arn_build("x")
+}
+`,
+      ),
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+
+    const p = await runCommand(planCommand, ["-no-color"], dir);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toContain(`Error: Invalid function argument
+
+  on main.tf line 13, in locals:
+  13:   bad     = provider::sim::arn_parse("not-an-arn")
+    ├────────────────
+    │ while calling provider::sim::arn_parse(arn)
+
+Invalid value for "arn" parameter: "not-an-arn" is not an ARN: expected
+arn:<partition>:<service>:<region>:<account_id>:<resource>.`);
+    expect(p.stderr).toContain(`Error: Unknown function provider
+
+  on main.tf line 14, in locals:
+  14:   nope    = provider::nope::f(1)
+
+Provider "nope" does not exist within the required_providers of this module`);
+    expect(p.stderr).toContain(`Error: Unknown function provider
+
+  on main.tf line 15, in locals:
+  15:   alias   = provider::sim::west::arn_parse("arn:a:b:c:d:e")
+
+No provider instance "sim" with alias "west"`);
+    expect(p.stderr).toContain(`Error: Function not found in provider
+
+  on main.tf line 16, in locals:
+  16:   missing = provider::sim::arn_build("x")
+
+Function "provider::sim::arn_build" was not registered by provider`);
+  });
+
+  it("validate checks the lookups and lets a function the schema does not declare through", { timeout: 60_000 }, async () => {
+    const { dir } = workDir();
+    writeFiles(dir, {
+      "main.tf": config(
+        path.join(dir, "cloud"),
+        `
+resource "sim_bucket" "b" {
+  name = provider::sim::arn_parse("arn:sim:s3:us-east-1:1:bucket-x").resource
+  tags = {
+    a = provider::nope::f(1)
+    # A provider may declare more functions once configured (GetFunctions): OpenTofu's validate
+    # takes any name, and plan looks again.
+    b = provider::sim::arn_build("x")
+  }
+}
+`,
+      ),
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const v = await runCommand(validateCommand, ["-no-color"], dir);
+    expect(v.code).toBe(1);
+    expect(v.stderr).toContain('Provider "nope" does not exist within the required_providers of this module');
+    expect(v.stderr).not.toContain("arn_build");
+    expect(v.stderr.match(/Error: /g)).toHaveLength(1);
+  });
+
+  it("works in terrace test: through a mocked provider, and in assertions", { timeout: 60_000 }, async () => {
+    const { dir } = workDir();
+    writeFiles(dir, {
+      "main.tf": `terraform {
+  required_providers {
+    sim = { source = "terrace/sim" }
+  }
+}
+
+variable "arn" {
+  type = string
+}
+
+resource "sim_bucket" "b" {
+  name = provider::sim::arn_parse(var.arn).resource
+}
+
+output "region" {
+  value = provider::sim::arn_parse(var.arn).region
+}
+`,
+      "tests/main.tftest.hcl": `mock_provider "sim" {}
+
+variables {
+  arn = "arn:sim:s3:eu-west-1:1:logs"
+}
+
+run "plan" {
+  command = plan
+  assert {
+    condition     = sim_bucket.b.name == "logs" && output.region == "eu-west-1"
+    error_message = "the module's calls went wrong"
+  }
+}
+
+run "assertion" {
+  assert {
+    condition     = provider::sim::arn_parse(var.arn).service == "s3"
+    error_message = "wrong service"
+  }
+  assert {
+    condition     = provider::sim::arn_parse(var.arn).service == "ec2"
+    error_message = "service is \${provider::sim::arn_parse(var.arn).service}"
+  }
+}
+`,
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    expect(r.stdout).toContain('run "plan"... pass');
+    expect(r.stdout).toContain('run "assertion"... fail');
+    // Only the second assertion fails, with the message the function call built.
+    expect(r.stderr.match(/Error: Test assertion failed/g)).toHaveLength(1);
+    expect(r.stderr).toContain("service is s3");
+    expect(r.code).toBe(1);
+  });
+});
