@@ -15,7 +15,6 @@ import {
   formatRange,
   justAttributes,
   parseExpression,
-  parseJSONStringTemplate,
   partialContent,
   absTraversalForExpr,
   type AnyExpression,
@@ -25,12 +24,11 @@ import {
   type ContentBlock,
   type Diagnostic,
   type Expression,
-  type JSONValue,
   type Range,
   type SyntaxBody,
   type Traverser,
 } from "../hcl/index.js";
-import { EvalContext, evaluateAny, expressionVariables, startRange } from "../lang/eval/index.js";
+import { EvalContext, anyExpressionVariables, evaluateAny, startRange } from "../lang/eval/index.js";
 import { BoolType, StringType, convert, formatPathError, friendlyName, type Type, type Value } from "../values/index.js";
 
 export interface OverrideBody {
@@ -291,33 +289,7 @@ export function traversalRange(t: readonly Traverser[]): Range | undefined {
 }
 
 /** The traversals an expression of either syntax reads from its scope (HCL's Variables). */
-export function exprVariables(e: AnyExpression): Traverser[][] {
-  if (e.kind !== "JSONExpr") return expressionVariables(e);
-  const out: Traverser[][] = [];
-  jsonVariables(e.value, out);
-  return out;
-}
-
-function jsonVariables(v: JSONValue, out: Traverser[][]): void {
-  switch (v.kind) {
-    case "JSONString": {
-      const t = parseJSONStringTemplate(v);
-      if (t.diagnostics.length === 0) out.push(...expressionVariables(t.result));
-      return;
-    }
-    case "JSONArray":
-      for (const x of v.values) jsonVariables(x, out);
-      return;
-    case "JSONObject":
-      for (const a of v.attrs) {
-        jsonVariables({ kind: "JSONString", value: a.name, range: a.nameRange }, out);
-        jsonVariables(a.value, out);
-      }
-      return;
-    default:
-      return;
-  }
-}
+export const exprVariables = anyExpressionVariables;
 
 /** A JSON string expression re-read as a native expression (hcl2shim.ConvertJSONExpressionToHCL). */
 export function jsonExprAsNative(e: AnyExpression): { expr: Expression | undefined; diagnostics: Diagnostic[] } {

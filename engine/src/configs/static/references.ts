@@ -3,7 +3,8 @@
 // (`provider::name::fn`), each parsed with addrs.parseRef. A malformed reference such as a bare
 // `count` still yields its (empty-named) subject alongside the error, as OpenTofu's does.
 import { parseRef, type Reference } from "../../addrs/index.js";
-import { parseJSONStringTemplate, type AnyExpression, type Diagnostic, type Expression, type JSONValue, type Traverser } from "../../hcl/index.js";
+import type { AnyExpression, Diagnostic, Expression, Traverser } from "../../hcl/index.js";
+import { forEachJSONTemplate } from "../../lang/eval/index.js";
 import { exprVariables } from "../body.js";
 
 export function referencesInExpr(expr: AnyExpression): { refs: Reference[]; diagnostics: Diagnostic[] } {
@@ -27,31 +28,11 @@ export function references(traversals: readonly (readonly Traverser[])[]): { ref
 /** hcl's Functions filtered to the provider namespace, as single-step traversals over the name. */
 export function providerFunctionTraversals(expr: AnyExpression): Traverser[][] {
   const out: Traverser[][] = [];
-  if (expr.kind === "JSONExpr") jsonFunctions(expr.value, out);
+  if (expr.kind === "JSONExpr") forEachJSONTemplate(expr.value, (t) => walk(t, out));
   else walk(expr, out);
   return out;
 }
 
-function jsonFunctions(v: JSONValue, out: Traverser[][]): void {
-  switch (v.kind) {
-    case "JSONString": {
-      const t = parseJSONStringTemplate(v);
-      if (t.diagnostics.length === 0) walk(t.result, out);
-      return;
-    }
-    case "JSONArray":
-      for (const x of v.values) jsonFunctions(x, out);
-      return;
-    case "JSONObject":
-      for (const a of v.attrs) {
-        jsonFunctions({ kind: "JSONString", value: a.name, range: a.nameRange }, out);
-        jsonFunctions(a.value, out);
-      }
-      return;
-    default:
-      return;
-  }
-}
 
 function walk(e: Expression, out: Traverser[][]): void {
   switch (e.kind) {

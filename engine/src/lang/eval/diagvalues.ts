@@ -31,7 +31,7 @@ import {
 } from "../../values/index.js";
 import type { EvalContext } from "./context.js";
 import { literalValue, traverseAbs } from "./expression.js";
-import { expressionVariables } from "./variables.js";
+import { anyExpressionVariables } from "./variables.js";
 
 /**
  * What a diagnostic says it was caused by (tofu's DiagnosticExtraBecauseUnknown and
@@ -198,31 +198,3 @@ export function traversalStr(traversal: readonly Traverser[]): string {
   return out;
 }
 
-/** The traversals an expression of either syntax reads (hcl.Expression's Variables). */
-export function anyExpressionVariables(expr: AnyExpression): Traverser[][] {
-  if (expr.kind !== "JSONExpr") return expressionVariables(expr);
-  const out: Traverser[][] = [];
-  jsonVariables(expr.value, out);
-  return out;
-}
-
-function jsonVariables(v: JSONValue, out: Traverser[][]): void {
-  switch (v.kind) {
-    case "JSONString": {
-      const t = parseJSONStringTemplate(v);
-      if (t.diagnostics.length === 0) out.push(...expressionVariables(t.result));
-      return;
-    }
-    case "JSONArray":
-      for (const x of v.values) jsonVariables(x, out);
-      return;
-    case "JSONObject":
-      for (const a of v.attrs) {
-        jsonVariables({ kind: "JSONString", value: a.name, range: a.nameRange }, out);
-        jsonVariables(a.value, out);
-      }
-      return;
-    default:
-      return;
-  }
-}

@@ -15,6 +15,6 @@ export {
 export { evaluateAny, evaluateJSON } from "./json.js";
 export { ClosureFunc, type ExpressionClosure } from "./closure.js";
 export { evalFunctions, canFunc, tryFunc } from "./functions.js";
-export { expressionVariables } from "./variables.js";
+export { anyExpressionVariables, expressionVariables, forEachJSONTemplate } from "./variables.js";
 export { nameSuggestion } from "./suggest.js";
-export { allFromExpr, anyExpressionVariables, compactValueStr, describeValue, fromExpr, traversalStr, type DiagnosticCauses } from "./diagvalues.js";
+export { allFromExpr, compactValueStr, describeValue, fromExpr, traversalStr, type DiagnosticCauses } from "./diagvalues.js";

@@ -1,7 +1,7 @@
 // The traversals an expression reads from its scope (hclsyntax's Variables): every scope
 // traversal, except those rooted at a `for` expression's own key/value symbols and bare object
 // keys that name themselves. Used to find references before evaluating and by `try`/`can`.
-import { exprAsKeyword, type Expression, type Traverser } from "../../hcl/index.js";
+import { exprAsKeyword, parseJSONStringTemplate, type AnyExpression, type Expression, type JSONValue, type Traverser } from "../../hcl/index.js";
 import { assertNever } from "../../values/index.js";
 
 export function expressionVariables(expr: Expression): Traverser[][] {
@@ -83,5 +83,42 @@ function walk(e: Expression, locals: ReadonlySet<string>, out: Traverser[][]): v
       return;
     default:
       assertNever(e);
+  }
+}
+
+/** The traversals an expression of either syntax reads (hcl.Expression's Variables): a JSON string's template's too. */
+export function anyExpressionVariables(expr: AnyExpression): Traverser[][] {
+  if (expr.kind !== "JSONExpr") return expressionVariables(expr);
+  const out: Traverser[][] = [];
+  jsonVariables(expr.value, out);
+  return out;
+}
+
+function jsonVariables(v: JSONValue, out: Traverser[][]): void {
+  forEachJSONTemplate(v, (t) => out.push(...expressionVariables(t)));
+}
+
+/**
+ * Every string of a JSON-syntax value (object keys included) parsed as the template HCL's JSON
+ * syntax makes of it; strings that do not parse are skipped (their errors belong to evaluation).
+ */
+export function forEachJSONTemplate(v: JSONValue, visit: (template: Expression) => void): void {
+  switch (v.kind) {
+    case "JSONString": {
+      const t = parseJSONStringTemplate(v);
+      if (t.diagnostics.length === 0) visit(t.result);
+      return;
+    }
+    case "JSONArray":
+      for (const x of v.values) forEachJSONTemplate(x, visit);
+      return;
+    case "JSONObject":
+      for (const a of v.attrs) {
+        forEachJSONTemplate({ kind: "JSONString", value: a.name, range: a.nameRange }, visit);
+        forEachJSONTemplate(a.value, visit);
+      }
+      return;
+    default:
+      return;
   }
 }
