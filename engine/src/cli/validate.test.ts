@@ -113,6 +113,18 @@ describe("terrace validate", () => {
     expect(await validate([], ok.dir)).toEqual({ code: 0, stdout: "Success! The configuration is valid.\n", stderr: "" });
   }, 60_000);
 
+  it("evaluates locals, outputs and module arguments with unknown values, as OpenTofu's validate walk does", async () => {
+    const { dir } = workDir({
+      "main.tf":
+        'variable "n" {\n  type = number\n}\nlocals {\n  ok = var.n + 1\n  a  = upper(1, 2)\n}\noutput "o" {\n  value = jsondecode("{")\n}\nmodule "m" {\n  source = "./mod"\n  v      = tonumber("abc")\n  w      = local.ok\n}\n',
+      "mod/main.tf": 'variable "v" {}\nvariable "w" {}\n',
+    });
+    const r = await validate(["-no-color"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.match(/^Error: .*$/gm)).toEqual(["Error: Too many function arguments", "Error: Error in function call", "Error: Invalid function argument"]);
+    expect(r.stderr).toContain("  on main.tf line 13, in module \"m\":");
+  });
+
   it("rejects bad flags", async () => {
     const { dir } = workDir({ "main.tf": "" });
     const r = await validate(["-foo", "-no-color"], dir);
@@ -147,6 +159,10 @@ const CASES: Record<string, Record<string, string>> = {
   modules: {
     "main.tf": 'module "m" {\n  source = "./mod"\n  v = var.nope\n}\noutput "a" { value = module.m.nope }\noutput "b" { value = module.n.x }\n',
     "mod/main.tf": 'variable "v" {}\noutput "x" { value = local.q }\n',
+  },
+  namedValues: {
+    "main.tf": "variable \"n\" {\n  type = number\n}\nlocals {\n  a = upper(1, 2)\n  b = var.n + \"x\"\n}\noutput \"o\" {\n  value = jsondecode(\"{\")\n}\nmodule \"m\" {\n  source = \"./mod\"\n  v      = tonumber(\"abc\")\n}\n",
+    "mod/main.tf": 'variable "v" {}\n',
   },
   json: {
     "main.tf.json": '{"resource": {"terraform_data": {"a": {"input": "${var.nope}"}}}, "output": {"o": {"value": "${terraform_data.zz.id}"}}}',

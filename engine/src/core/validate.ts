@@ -8,14 +8,14 @@
 // they use count/for_each), and everything else a body may read is unknown. A managed resource's
 // ignore_changes and replace_triggered_by paths are checked against schemas too (validate_paths.ts).
 import { AbsProviderConfig, ConfigResource, Module as ModuleAddr, Resource as ResourceAddr, type Provider as ProviderAddr, type Reference } from "../addrs/index.js";
-import { allConfigs, staticFunctionTable, type Config, type ConfigBody, type Resource } from "../configs/index.js";
+import { allConfigs, configBodyJustAttributes, staticFunctionTable, type Config, type ConfigBody, type Resource } from "../configs/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
-import { EvalContext, nameSuggestion } from "../lang/eval/index.js";
+import { EvalContext, evaluateAny, nameSuggestion } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
 import { impliedType, type Block, type GetProviderSchemaResponse } from "../providers/index.js";
 import { DynamicPseudoType, DynamicVal, EPHEMERAL, objectVal, stringVal, unknownVal, unmarkDeep, withMarks, type Value } from "../values/index.js";
 import { providerDiagnosticsInBody } from "./diags.js";
-import { ephemeralArgumentDiagnostics, rootEphemeralOutput } from "./ephemeral_values.js";
+import { ephemeralArgumentDiagnostics, ephemeralOutputDiagnostics, ephemeralVariableDiagnostics, rootEphemeralOutput } from "./ephemeral_values.js";
 import { ModuleFunctionTable, functionProviders } from "./provider_functions.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
@@ -129,6 +129,35 @@ async function validateModule(c: Config, manager: ProviderManager, opts: SchemaV
     const stored = r.mode === "ephemeral" ? undefined : (v: Value) => ephemeralArgumentDiagnostics(v, schema.block, r.config, address);
     diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, lifecycle, address, stored)));
     if (r.mode === "managed") diagnostics.push(...validateProvisioners(r, ctx));
+  }
+  diagnostics.push(...validateNamedValues(c, ctx));
+  return diagnostics;
+}
+
+/**
+ * Local values, output values and module call arguments, evaluated as OpenTofu's validate walk
+ * evaluates them: every input variable, resource, local and module output unknown (so this finds
+ * what is wrong whatever the values: a failing function call, a wrong type, an ephemeral value
+ * where none may go).
+ */
+function validateNamedValues(c: Config, ctx: EvalContext): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const l of c.module.locals.values()) diagnostics.push(...evaluateAny(l.expr, ctx).diagnostics);
+  for (const o of c.module.outputs.values()) {
+    if (!o.expr) continue;
+    const r = evaluateAny(o.expr, ctx);
+    diagnostics.push(...r.diagnostics);
+    // An ephemeral root output is reported once, from the declaration (validateModule).
+    if (!hasErrors(r.diagnostics) && !o.ephemeral) diagnostics.push(...ephemeralOutputDiagnostics(o, r.value, c.path.length === 0));
+  }
+  for (const call of c.module.moduleCalls.values()) {
+    const child = c.children.get(call.name);
+    for (const [name, attr] of configBodyJustAttributes(call.config).attributes) {
+      const r = evaluateAny(attr.expr, ctx);
+      diagnostics.push(...r.diagnostics);
+      const decl = child?.module.variables.get(name);
+      if (decl && !hasErrors(r.diagnostics)) diagnostics.push(...ephemeralVariableDiagnostics(name, decl.ephemeral, r.value, attr.expr.range));
+    }
   }
   return diagnostics;
 }
