@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readStateFile } from "../states/index.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
+import { initCommand } from "./init.js";
 import { stateCommand } from "./state.js";
 import { testCommand } from "./test.js";
 
@@ -395,5 +396,132 @@ last } inclusive) and save it into a local file named "errored_test.tfstate".
     const at = lines.findIndex((l) => l["@message"] === "Writing state to file: errored_test.tfstate");
     expect(lines[at + 1]).toMatchObject({ "@level": "info", "@message": "Emergency state dump", type: "log", state: { version: 4, resources: [{ type: "terraform_data", name: "kept" }] } });
     expect(lines[at + 2]).toMatchObject({ type: "diagnostic", "@message": "Error: Failed to persist state", "@testrun": "create" });
+  });
+});
+
+describe("terrace test with JSON test files", () => {
+  const DIFFERENTIAL = path.join(import.meta.dirname, "..", "moduletest", "testdata", "differential");
+
+  /** A scenario's module with some of its test files, in a fresh working directory (initialised when it needs providers). */
+  async function scenario(name: string, testFiles: readonly string[]): Promise<string> {
+    const files: Record<string, string> = { "main.tf": readFileSync(path.join(DIFFERENTIAL, name, "main.tf"), "utf8") };
+    for (const f of testFiles) files[f] = readFileSync(path.join(DIFFERENTIAL, name, f), "utf8");
+    const { dir } = workDir(files);
+    if (files["main.tf"]?.includes("required_providers")) expect((await runCommand(initCommand, ["-no-color", "-input=false"], dir)).code).toBe(0);
+    return dir;
+  }
+
+  /**
+   * The -json messages with what may differ between the syntaxes taken out: file names lose their
+   * extension, and a diagnostic keeps its text, its file and the values it quotes but not where
+   * in that file it points (the two files have their lines in different places).
+   */
+  function comparable(stdout: string): unknown[] {
+    const bare = (s: unknown) => (typeof s === "string" ? s.replace(/\.tftest\.(hcl|json)\b/g, ".tftest") : s);
+    return stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((m) => m["type"] !== "version")
+      .map((m) => {
+        const d = m["diagnostic"] as { severity: string; summary: string; detail: string; range?: { filename: string }; snippet?: { values: unknown } } | undefined;
+        return {
+          type: m["type"],
+          message: bare(m["@message"]),
+          file: bare(m["@testfile"]),
+          run: m["@testrun"],
+          status: (m["test_run"] as { status?: string } | undefined)?.status ?? (m["test_file"] as { status?: string } | undefined)?.status,
+          abstract: m["test_abstract"] && Object.fromEntries(Object.entries(m["test_abstract"] as Record<string, unknown>).map(([k, v]) => [bare(k), v])),
+          diagnostic: d && { severity: d.severity, summary: d.summary, detail: d.detail, file: bare(d.range?.filename), values: d.snippet?.values },
+        };
+      });
+  }
+
+  const twins: ReadonlyArray<{ native: string; json: string; files: readonly string[] }> = [
+    { native: "assertions", json: "json_files", files: ["main"] },
+    { native: "expect_failures", json: "json_expect_failures", files: ["main", "missing", "unexpected"] },
+    { native: "mock_provider", json: "json_mock_provider", files: ["main"] },
+  ];
+  for (const t of twins) {
+    it(`runs ${t.json}'s JSON files as ${t.native}'s native ones, with the same results and diagnostics`, async () => {
+      const native = await runCommand(testCommand, ["-json"], await scenario(t.native, t.files.map((f) => `${f}.tftest.hcl`)));
+      const json = await runCommand(testCommand, ["-json"], await scenario(t.json, t.files.map((f) => `${f}.tftest.json`)));
+      expect(json.code).toBe(native.code);
+      expect(comparable(json.stdout)).toEqual(comparable(native.stdout));
+      expect(comparable(native.stdout).some((m) => (m as { type: string }).type === "test_run")).toBe(true);
+    }, 60_000);
+  }
+
+  it("reports a JSON syntax error at its line, as terraform 1.11 does", async () => {
+    const { dir } = workDir({ "main.tf": MAIN, "main.tftest.json": '{"run": {"a": }}\n' });
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    // Terraform adds "Incorrect JSON value type" for the value its parser could not read.
+    expect(r.stderr).toBe(`
+Error: Missing JSON value
+
+  on main.tftest.json line 1, in run:
+   1: {"run": {"a": }}
+
+A JSON value must start with a brace, a bracket, a number, a string, or a
+keyword.
+`);
+  });
+
+  it("refuses a JSON assertion whose condition is a plain string, quoting terraform 1.11's error", async () => {
+    const file = {
+      run: {
+        last: {
+          assert: [
+            { condition: "${output.greeting == \"hello default\"}", error_message: "fine" },
+            { condition: 'output.greeting == "x"', error_message: "a condition that refers to nothing is refused" },
+          ],
+        },
+      },
+    };
+    const { dir } = workDir({ "main.tf": MAIN, "z.tftest.json": `${JSON.stringify(file, null, 2)}\n` });
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`
+Error: Invalid assert expression
+
+  on z.tftest.json line 10, in run.last.assert[1]:
+  10:           "condition": "output.greeting == \\"x\\"",
+
+The condition expression must refer to at least one object from elsewhere in
+the configuration, or else its result would not be checking anything.
+`);
+  });
+
+  it("runs x.tofutest.json in place of x.tftest.json, in name order with native files, and -filter names JSON files", async () => {
+    const run = (name: string) => JSON.stringify({ run: { [name]: { command: "plan", assert: { condition: "${terraform_data.a.input == \"hello default\"}", error_message: "no" } } } });
+    const { dir } = workDir({
+      "main.tf": MAIN,
+      "a.tftest.hcl": `run "native" {\n  command = plan\n}\n`,
+      "a.tftest.json": run("json"),
+      "b.tftest.json": run("hidden"),
+      "b.tofutest.json": run("tofu"),
+      "tests/c.tftest.json": run("in_tests"),
+    });
+    const all = await runCommand(testCommand, ["-no-color"], dir);
+    expect(all.stderr).toBe("");
+    expect(all.stdout).toBe(`a.tftest.hcl... pass
+  run "native"... pass
+a.tftest.json... pass
+  run "json"... pass
+b.tofutest.json... pass
+  run "tofu"... pass
+tests/c.tftest.json... pass
+  run "in_tests"... pass
+
+Success! 4 passed, 0 failed.
+`);
+    const filtered = await runCommand(testCommand, ["-no-color", "-filter=tests/c.tftest.json", "-filter=b.tftest.json"], dir);
+    expect(filtered.stdout).toBe(`tests/c.tftest.json... pass
+  run "in_tests"... pass
+
+Success! 1 passed, 0 failed.
+`);
   });
 });

@@ -1,25 +1,36 @@
-// Finding test files (OpenTofu's loadConfigWithTests / Parser.LoadTestFiles): `*.tftest.hcl` and
-// `*.tofutest.hcl` in the module directory and in its test directory (`tests` unless
-// -test-directory says otherwise). A `.tofutest.hcl` file hides the `.tftest.hcl` file of the same
-// name. Names are relative to the module directory, as tofu prints them; -filter keeps only the
-// named files and passes over names that are not there without a word (tofu builds an "Unknown
-// test file" warning for them but never reports it; terraform 1.11 prints nothing either).
-import { joinPath, type ConfigFS } from "../configs/index.js";
+// Finding test files (OpenTofu's loadConfigWithTests / Parser.LoadTestFiles): `*.tftest.hcl`,
+// `*.tftest.json`, `*.tofutest.hcl` and `*.tofutest.json` in the module directory and in its test
+// directory (`tests` unless -test-directory says otherwise); hidden and editor swap files are
+// passed over. As tofu's filterTfPathsWithTofuAlternatives, `x.tofutest.hcl` hides `x.tftest.hcl`
+// and `x.tofutest.json` hides `x.tftest.json` in the same directory; the two syntaxes never hide
+// each other. Names are relative to the module directory, as tofu prints them; -filter keeps only
+// the named files and passes over names that are not there without a word (tofu builds an
+// "Unknown test file" warning for them but never reports it; terraform 1.11 prints nothing
+// either).
+import { isIgnoredFile, joinPath, type ConfigFS } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import { decodeTestFile, type TestFile } from "./file.js";
 
-const TFTEST = ".tftest.hcl";
-const TOFUTEST = ".tofutest.hcl";
+/** Each Terraform test extension with the OpenTofu one that takes its place. */
+const TOFU_ALTERNATIVE: ReadonlyMap<string, string> = new Map([
+  [".tftest.hcl", ".tofutest.hcl"],
+  [".tftest.json", ".tofutest.json"],
+]);
+const TOFU_EXTENSIONS: readonly string[] = [...TOFU_ALTERNATIVE.values()];
 
 function testFilesIn(fs: ConfigFS, dir: string, prefix: string): string[] {
   const r = fs.readDir(dir);
   if (!r.ok) return [];
-  const names = r.entries.filter((e) => !e.isDir).map((e) => e.name);
-  const tofu = new Set(names.filter((n) => n.endsWith(TOFUTEST)).map((n) => n.slice(0, -TOFUTEST.length)));
+  const names = new Set(r.entries.filter((e) => !e.isDir && !isIgnoredFile(e.name)).map((e) => e.name));
   const out: string[] = [];
   for (const n of names) {
-    if (n.endsWith(TOFUTEST)) out.push(prefix + n);
-    else if (n.endsWith(TFTEST) && !tofu.has(n.slice(0, -TFTEST.length))) out.push(prefix + n);
+    if (TOFU_EXTENSIONS.some((ext) => n.endsWith(ext))) {
+      out.push(prefix + n);
+      continue;
+    }
+    for (const [tf, tofu] of TOFU_ALTERNATIVE) {
+      if (n.endsWith(tf) && !names.has(n.slice(0, -tf.length) + tofu)) out.push(prefix + n);
+    }
   }
   return out.sort();
 }

@@ -1,4 +1,6 @@
-// Test files (`.tftest.hcl` / `.tofutest.hcl`), decoded as OpenTofu's configs/test_file.go does:
+// Test files (`.tftest.hcl` / `.tofutest.hcl`, and in HCL's JSON syntax `.tftest.json` /
+// `.tofutest.json`), decoded as OpenTofu's configs/test_file.go does, through the body
+// abstraction both syntaxes share:
 // file-level `variables`, `provider`, `mock_provider` (with `mock_resource`, `mock_data`,
 // `override_resource`, `override_data`), `override_*` blocks and `run` blocks (`command`,
 // `variables`, `providers`, `assert`, `expect_failures`, `plan_options`, `module`, overrides).
@@ -13,9 +15,11 @@ import {
   exprMap,
   formatRange,
   hasErrors,
+  jsonBody,
   justAttributes,
   nativeBody,
   parseConfig,
+  parseJSONConfig,
   type AnyExpression,
   type BodyContent,
   type BodySchema,
@@ -23,9 +27,10 @@ import {
   type ContentBlock,
   type Diagnostic,
   type Range,
+  type SyntaxBody,
   type Traverser,
 } from "../hcl/index.js";
-import { configBodyPartialContent, exprVariables, parseModuleSource, validIdentifier, type CheckRule, type ConfigBody, type ModuleSource } from "../configs/index.js";
+import { configBodyPartialContent, decodeProviderConfigRef, exprVariables, parseModuleSource, validIdentifier, type CheckRule, type ConfigBody, type ModuleSource } from "../configs/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
 import type { Value } from "../values/index.js";
 
@@ -157,13 +162,24 @@ const checkRuleSchema: BodySchema = {
   ],
 };
 
-/** Parses and decodes one test file. */
+/** A test file's body: HCL's JSON syntax for names ending in ".json" (as tofu's LoadHCLFile), native otherwise. */
+function parseTestFile(name: string, source: string | Uint8Array): { body: SyntaxBody; diagnostics: Diagnostic[] } {
+  if (name.endsWith(".json")) {
+    const r = parseJSONConfig(source, name);
+    return { body: jsonBody(r.result.root), diagnostics: r.diagnostics };
+  }
+  const r = parseConfig(source, name);
+  return { body: nativeBody(r.result.body), diagnostics: r.diagnostics };
+}
+
+/** Parses and decodes one test file, in the syntax its name says. */
 export function decodeTestFile(name: string, source: string | Uint8Array): { file: TestFile; diagnostics: Diagnostic[] } {
-  const parsed = parseConfig(source, name);
+  const parsed = parseTestFile(name, source);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const file: TestFile = { name, variables: new Map(), providers: new Map(), runs: [], overrideResources: [], overrideModules: [] };
-  if (hasErrors(diagnostics)) return { file, diagnostics };
-  const { content, diagnostics: cd } = bodyContent(nativeBody(parsed.result.body), testFileSchema);
+  // As tofu's LoadTestFile, what the parser recovered is decoded too, so one pass reports the
+  // syntax errors with the problems of what surrounds them.
+  const { content, diagnostics: cd } = bodyContent(parsed.body, testFileSchema);
   diagnostics.push(...cd);
   let variablesRange: Range | undefined;
   for (const block of content.blocks) {
@@ -302,6 +318,19 @@ function objectAttrWithNoVariables(attr: ContentAttribute): { values: Map<string
   return { values: new Map(r.value.attrs), diagnostics: r.diagnostics };
 }
 
+/**
+ * hcl.AbsTraversalForExpr as HCL's JSON syntax defines it: a JSON string is read as a traversal,
+ * and one that does not parse as one is the same "Invalid expression" error as any other value
+ * (its AsTraversal drops the parser's diagnostics); terraform 1.11 reports a bad
+ * `expect_failures` entry in a `.tftest.json` file that way.
+ */
+function staticTraversal(e: AnyExpression): { traversal: Traverser[]; diagnostics: Diagnostic[] } {
+  const t = absTraversalForExpr(e);
+  if (e.kind !== "JSONExpr" || !hasErrors(t.diagnostics)) return t;
+  // A JSON null is never a traversal: its diagnostic is HCL's "Invalid expression", here placed at `e`.
+  return absTraversalForExpr({ kind: "JSONExpr", value: { kind: "JSONNull", range: e.range }, range: e.range });
+}
+
 function traversalString(t: readonly Traverser[]): string {
   let out = "";
   for (const s of t) {
@@ -319,7 +348,7 @@ function decodeOverrideResource(block: ContentBlock): { override: OverrideResour
   const mode = block.type === "override_data" ? "data" : "managed";
   const target = content.attributes.get("target");
   if (!target) return { override: undefined, diagnostics };
-  const t = absTraversalForExpr(target.expr);
+  const t = staticTraversal(target.expr);
   diagnostics.push(...t.diagnostics);
   if (hasErrors(t.diagnostics)) return { override: undefined, diagnostics };
   const parsed = parseConfigResource(t.traversal);
@@ -335,7 +364,7 @@ function decodeOverrideModule(block: ContentBlock): { override: OverrideModule |
   const { content, diagnostics } = bodyContent(block.body, overrideModuleSchema);
   const target = content.attributes.get("target");
   if (!target) return { override: undefined, diagnostics };
-  const t = absTraversalForExpr(target.expr);
+  const t = staticTraversal(target.expr);
   diagnostics.push(...t.diagnostics);
   if (hasErrors(t.diagnostics)) return { override: undefined, diagnostics };
   const parsed = parseModule(t.traversal);
@@ -493,7 +522,7 @@ function traversalList(attr: ContentAttribute): { traversals: Traverser[][]; dia
   const { items, diagnostics } = exprList(attr.expr);
   const traversals: Traverser[][] = [];
   for (const item of items) {
-    const t = absTraversalForExpr(item);
+    const t = staticTraversal(item);
     diagnostics.push(...t.diagnostics);
     if (!hasErrors(t.diagnostics)) traversals.push(t.traversal);
   }
@@ -557,32 +586,34 @@ function decodeRunModule(block: ContentBlock): { module: TestRun["module"]; diag
   return { module: { source: parsed.source, sourceRaw: raw.value, range: block.defRange }, diagnostics };
 }
 
-/** A run block's `providers = { aws = aws.west }`: instance keys are not allowed on either side. */
+/**
+ * A run block's `providers = { aws = aws.west }` (configs' decodePassedProviderConfigs, so its
+ * errors are tofu's for either syntax): instance keys are not allowed on either side.
+ */
 function decodePassedProviders(attr: ContentAttribute): { providers: PassedProvider[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const providers: PassedProvider[] = [];
   const r = exprMap(attr.expr);
   diagnostics.push(...r.diagnostics);
   for (const item of r.items) {
-    const k = absTraversalForExpr(item.key);
-    const v = absTraversalForExpr(item.value);
+    const k = decodeProviderConfigRef(item.key, "providers");
+    const v = decodeProviderConfigRef(item.value, "providers");
     diagnostics.push(...k.diagnostics, ...v.diagnostics);
-    if (hasErrors(k.diagnostics) || hasErrors(v.diagnostics)) continue;
-    const child = providerRefParts(k.traversal);
-    const parent = providerRefParts(v.traversal);
-    if (!child || child.keyed) {
+    if (!k.ref || !v.ref || hasErrors(k.diagnostics) || hasErrors(v.diagnostics)) continue;
+    const child = k.ref;
+    const parent = v.ref;
+    if (child.keyExpression) {
       diagnostics.push(errorDiag("Invalid provider configuration reference", "A provider configuration reference must not include an instance key: the module's name for a provider is `name` or `name.alias`.", item.key.range));
       continue;
     }
-    if (!parent) {
-      diagnostics.push(errorDiag("Invalid provider configuration reference", "A provider configuration reference must be of the form `name` or `name.alias`.", item.value.range));
-      continue;
-    }
-    if (parent.keyed) {
+    if (parent.keyExpression) {
+      const named = providerKey(parent);
+      const t = staticTraversal(item.value);
+      const written = hasErrors(t.diagnostics) ? `${named}[…]` : traversalString(t.traversal);
       diagnostics.push(
         errorDiag(
           "Provider instance key not allowed in run block",
-          `The providers argument of a run block passes whole provider configurations to the module under test; ${traversalString(v.traversal)} names one instance of ${providerKey(parent)}. Remove the instance key and pass ${providerKey(parent)}: the module selects its instances itself.`,
+          `The providers argument of a run block passes whole provider configurations to the module under test; ${written} names one instance of ${named}. Remove the instance key and pass ${named}: the module selects its instances itself.`,
           item.value.range,
         ),
       );
@@ -592,19 +623,3 @@ function decodePassedProviders(attr: ContentAttribute): { providers: PassedProvi
   }
   return { providers, diagnostics };
 }
-
-function providerRefParts(t: readonly Traverser[]): { name: string; alias: string; keyed: boolean } | undefined {
-  const root = t[0];
-  if (root?.kind !== "Root") return undefined;
-  let alias = "";
-  let i = 1;
-  const second = t[1];
-  if (second?.kind === "Attr") {
-    alias = second.name;
-    i = 2;
-  }
-  const rest = t.slice(i);
-  if (rest.length > 1 || (rest.length === 1 && rest[0]?.kind !== "Index")) return undefined;
-  return { name: root.name, alias, keyed: rest.length === 1 };
-}
-

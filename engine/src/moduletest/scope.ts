@@ -4,9 +4,9 @@
 // file sets), `output.*` the root module's outputs and `run.<name>.*` the outputs of earlier runs.
 // Locals and child module outputs are evaluated here from the configuration, on demand, over the
 // same resource values (core keeps its walk's scope to itself).
-import { type Config } from "../configs/index.js";
+import { exprVariables, type Config } from "../configs/index.js";
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic, type Traverser } from "../hcl/index.js";
-import { EvalContext, evaluateAny, expressionVariables } from "../lang/eval/index.js";
+import { EvalContext, evaluateAny } from "../lang/eval/index.js";
 import { DynamicPseudoType, DynamicVal, nullVal, objectVal, stringVal, tupleVal, type Func, type Value } from "../values/index.js";
 
 /** Resource instance values of one module instance: resource key (`aws_x.a`, `data.x.y`) → instance key string → value. */
@@ -25,9 +25,9 @@ export interface AssertionScopeInput {
   readonly workspace: string;
 }
 
+/** What an expression of either syntax refers to (a JSON string's template included). */
 function traversalsOf(e: AnyExpression | undefined): Traverser[][] {
-  if (!e || e.kind === "JSONExpr") return [];
-  return expressionVariables(e);
+  return e ? exprVariables(e) : [];
 }
 
 function rootName(t: readonly Traverser[]): string {
