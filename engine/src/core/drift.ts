@@ -2,8 +2,8 @@
 // the difference between the previous run's state (objects upgraded, not refreshed) and the
 // refreshed prior state, as resource changes, and which attributes of those objects the planned
 // changes depend on (so the plan view can leave out drift nothing cares about).
-import { AbsResource, AbsResourceInstance, type ModuleInstance, type Reference } from "../addrs/index.js";
-import { descendent, exprVariables, type Config, type Resource } from "../configs/index.js";
+import { AbsResource, AbsResourceInstance, NoKey, type ModuleInstance, type Reference } from "../addrs/index.js";
+import { configBodyJustAttributes, descendent, exprVariables, type Config, type Resource } from "../configs/index.js";
 import type { Diagnostic, Traverser } from "../hcl/index.js";
 import { newResourceInstanceChange, type Plan, type ResourceAttr, type ResourceInstanceChange } from "../plans/index.js";
 import { impliedType } from "../providers/index.js";
@@ -102,9 +102,11 @@ export function driftedResources(
 }
 
 /**
- * relevantResourceAttrsForPlan, simplified: the resource attributes that the configuration of
- * every resource with a planned change, and every changing output, refers to — directly or
- * through locals, variables and other resources of the same module.
+ * relevantResourceAttrsForPlan: the resource attributes that the configuration of every resource
+ * with a planned change, and every changing root output, refers to — directly or through locals,
+ * other resources, and across module calls (a child's input variable leads to the calling
+ * module's argument, a module output to the child's output expression), as OpenTofu's globalref
+ * analysis follows them.
  */
 export function relevantAttributes(config: Config, providers: ProviderManager, plan: Plan): ResourceAttr[] {
   const out = new Map<string, ResourceAttr>();
@@ -127,6 +129,34 @@ export function relevantAttributes(config: Config, providers: ProviderManager, p
   };
   const visitRef = (module: ModuleInstance, mc: Config, ref: Reference) => {
     const s = ref.subject;
+    if (s.kind === "InputVariable") {
+      if (module.isRoot()) return;
+      const key = `${module.toString()}|var.${s.name}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const step = module.steps[module.steps.length - 1];
+      const call = step ? mc.parent?.module.moduleCalls.get(step.name) : undefined;
+      const attr = call ? configBodyJustAttributes(call.config).attributes.get(s.name) : undefined;
+      if (attr) visitTraversals(module.parent(), exprVariables(attr.expr));
+      return;
+    }
+    if (s.kind === "ModuleCall" || s.kind === "ModuleCallInstance" || s.kind === "ModuleCallInstanceOutput") {
+      const name = s.kind === "ModuleCall" ? s.name : s.kind === "ModuleCallInstance" ? s.call.name : s.call.call.name;
+      const child = mc.children.get(name);
+      if (!child) return;
+      // A whole call (`module.x`, `module.x[*]`) stands for every instance: the call's address
+      // without a key, as globalref reports it.
+      const inst = module.child(name, s.kind === "ModuleCall" ? NoKey : s.kind === "ModuleCallInstance" ? s.key : s.call.key);
+      const outputs = s.kind === "ModuleCallInstanceOutput" ? [s.name] : [...child.module.outputs.keys()];
+      for (const o of outputs) {
+        const key = `${inst.toString()}|output.${o}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const expr = child.module.outputs.get(o)?.expr;
+        if (expr) visitTraversals(inst, exprVariables(expr));
+      }
+      return;
+    }
     if (s.kind === "LocalValue") {
       const key = `${module.toString()}|local.${s.name}`;
       if (seen.has(key)) return;
@@ -139,11 +169,10 @@ export function relevantAttributes(config: Config, providers: ProviderManager, p
     const res = s.kind === "Resource" ? s : s.resource;
     if (res.mode !== "managed") return;
     const attr = traversalToPath(ref.remaining.slice(0, 1));
-    const instances =
-      s.kind === "ResourceInstance"
-        ? [new AbsResourceInstance(module, s)]
-        : [...(plan.priorState.resource(new AbsResource(module, res))?.instances.values() ?? [])].map((is) => new AbsResource(module, res).instance(is.key));
-    for (const inst of instances) out.set(`${inst.toString()}|${attr.map((p) => (p.kind === "attr" ? p.name : "")).join(".")}`, { resource: inst, attr });
+    // A reference without an instance key stands for the whole resource, which is reported under
+    // its own address (as globalref does), not expanded into the instances of the moment.
+    const inst = s.kind === "ResourceInstance" ? new AbsResourceInstance(module, s) : new AbsResource(module, res).instance(NoKey);
+    out.set(`${inst.toString()}|${attr.map((p) => (p.kind === "attr" ? p.name : "")).join(".")}`, { resource: inst, attr });
     const rc = mc.module.managedResources.get(res.toString());
     if (rc) visitResource(module, rc);
   };

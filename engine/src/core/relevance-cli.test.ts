@@ -1,0 +1,71 @@
+// The plan's relevant_attributes (relevantResourceAttrsForPlan, which decides what drift the plan
+// view shows) through the CLI: references followed across module calls (a child's variable to
+// the caller's argument, a module output to the child's output expression), and references
+// without an instance key reported under the resource's own address. The expected sets are
+// terraform 1.11's `show -json` answers for the same configurations and steps.
+import { describe, expect, it } from "vitest";
+import { applyCommand } from "../cli/apply.js";
+import { runCommand, workDir } from "../cli/clitest.testkit.js";
+import { initCommand } from "../cli/init.js";
+import { planCommand } from "../cli/plan.js";
+import { showCommand } from "../cli/show.js";
+
+async function relevantAfterChange(files: Record<string, string>): Promise<string[]> {
+  const { dir } = workDir(files);
+  expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+  expect((await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir)).code).toBe(0);
+  expect((await runCommand(planCommand, ["-no-color", "-var", "v=2", "-out=p.tfplan"], dir)).code).toBe(0);
+  const show = await runCommand(showCommand, ["-json", "p.tfplan"], dir);
+  const doc = JSON.parse(show.stdout) as { relevant_attributes?: { resource: string; attribute: unknown[] }[] };
+  return (doc.relevant_attributes ?? []).map((ra) => `${ra.resource} ${JSON.stringify(ra.attribute)}`).sort();
+}
+
+describe("relevant_attributes", () => {
+  it("follows references through module variables and module outputs", async () => {
+    const got = await relevantAfterChange({
+      "main.tf": `variable "v" {
+  default = "1"
+}
+resource "terraform_data" "src" {
+  input = var.v
+}
+module "child" {
+  source = "./child"
+  x      = terraform_data.src.output
+}
+output "o" {
+  value = module.child.y
+}
+`,
+      "child/main.tf": `variable "x" {}
+resource "terraform_data" "b" {
+  input = var.x
+}
+output "y" {
+  value = terraform_data.b.output
+}
+`,
+    });
+    expect(got).toEqual(['module.child.terraform_data.b ["output"]', 'terraform_data.src ["output"]']);
+  });
+
+  it("reports a reference without an instance key under the resource's address", async () => {
+    const got = await relevantAfterChange({
+      "main.tf": `variable "v" {
+  default = "1"
+}
+resource "terraform_data" "c" {
+  count = 2
+  input = var.v
+}
+resource "terraform_data" "u" {
+  input = terraform_data.c[*].output
+}
+resource "terraform_data" "w" {
+  input = terraform_data.c[0].output
+}
+`,
+    });
+    expect(got).toEqual(["terraform_data.c []", 'terraform_data.c[0] ["output"]']);
+  });
+});
