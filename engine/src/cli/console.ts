@@ -6,8 +6,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { renderDiagnostic, type Diagnostic, type RenderSources } from "../hcl/index.js";
-import { objectVal, stringVal, type Value } from "../values/index.js";
+import { ModuleFunctionTable, ProviderManager } from "../core/index.js";
+import { hasErrors, renderDiagnostic, type Diagnostic, type RenderSources } from "../hcl/index.js";
+import { objectVal, stringVal, type Func, type Value } from "../values/index.js";
 import {
   ConsoleInput,
   consoleFunctions,
@@ -24,6 +25,7 @@ import {
 import type { FunctionContext, FunctionFileSystem } from "../lang/functions/index.js";
 import type { Command, CommandIO } from "./io.js";
 import { Meta } from "./meta.js";
+import { TOFU_VERSION, providerFactory } from "./plan.js";
 import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] console [options]
@@ -101,7 +103,11 @@ function readSource(file: string, shown: string): SourceFile {
 }
 
 /** Builds the session for the module in `dir`, or the diagnostics that prevent it. */
-export function consoleSessionFor(io: CommandIO, opts: Options): { session?: FullConsoleSession; diagnostics: Diagnostic[]; sources: Map<string, { source: string }> } {
+export function consoleSessionFor(
+  io: CommandIO,
+  opts: Options,
+  functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>,
+): { session?: FullConsoleSession; diagnostics: Diagnostic[]; sources: Map<string, { source: string }> } {
   const diags: Diagnostic[] = [];
   const sources = new Map<string, { source: string }>();
   const dir = path.resolve(io.cwd, opts.dir ?? ".");
@@ -151,8 +157,8 @@ export function consoleSessionFor(io: CommandIO, opts: Options): { session?: Ful
     ["path", objectVal({ module: stringVal(paths.module), root: stringVal(paths.root), cwd: stringVal(paths.cwd) })],
     ["terraform", objectVal({ workspace: stringVal(io.env.TF_WORKSPACE ?? "default") })],
   ]);
-  const base = { variables: resolved.values, paths, workspace: io.env.TF_WORKSPACE ?? "default", functionContext };
-  const locals = evaluateLocals(module, scope, consoleFunctions(base));
+  const base = { variables: resolved.values, paths, workspace: io.env.TF_WORKSPACE ?? "default", functionContext, ...(functions ? { functions } : {}) };
+  const locals = evaluateLocals(module, scope, functions ? functions(consoleFunctions(base)) : consoleFunctions(base));
   diags.push(...locals.diagnostics);
   return { session: createConsoleSession({ ...base, locals: locals.values }), diagnostics: diags, sources };
 }
@@ -180,12 +186,45 @@ export const consoleCommand: Command = async (args, io) => {
   // tofu's console initialises the backend first (its errors come before anything else).
   const view = new View(io, !opts.noColor);
   const vars = opts.vars.map((v) => (v.kind === "var" ? { flag: "-var" as const, value: v.text } : { flag: "-var-file" as const, value: v.path }));
-  const backend = await new Meta(io, view, { vars, input: false }).backend();
+  const meta = new Meta(io, view, { vars, input: false });
+  const backend = await meta.backend();
   if (!backend.backend) {
     view.diagnostics(backend.diagnostics);
     return 1;
   }
-  const built = consoleSessionFor(io, opts);
+  const providers = await providerFunctions(meta);
+  if (hasErrors(providers.diagnostics)) {
+    view.diagnostics(providers.diagnostics);
+    await providers.close();
+    return 1;
+  }
+  try {
+    return await runConsole(io, opts, providers.functions);
+  } finally {
+    await providers.close();
+  }
+};
+
+/**
+ * The root module's provider-defined functions: as tofu's console context does, the providers the
+ * root module requires are started (unconfigured) so that `provider::<name>::<fn>(...)` can be
+ * called; nothing is started when the module requires none.
+ */
+async function providerFunctions(meta: Meta): Promise<{ functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>; diagnostics: Diagnostic[]; close(): Promise<void> }> {
+  const none = { diagnostics: [], close: async () => undefined };
+  const loaded = await meta.loadConfig();
+  // The console's own loading reports what is wrong with the configuration.
+  const config = loaded.config;
+  if (!config || hasErrors(loaded.diagnostics)) return none;
+  const types = [...config.module.providerRequirements.requiredProviders.values()].flatMap((r) => (r.type && !r.type.isBuiltIn() ? [r.type] : []));
+  if (types.length === 0) return none;
+  const manager = new ProviderManager(providerFactory(meta.workingDir), TOFU_VERSION);
+  const diagnostics = await manager.loadSchemas(types);
+  return { functions: (builtins) => new ModuleFunctionTable(builtins, config, manager, false), diagnostics, close: () => manager.close() };
+}
+
+async function runConsole(io: CommandIO, opts: Options, functions: ((builtins: Map<string, Func>) => ReadonlyMap<string, Func>) | undefined): Promise<number> {
+  const built = consoleSessionFor(io, opts, functions);
   const sources: RenderSources = built.sources;
   if (!built.session) {
     render(io, built.diagnostics, sources, opts.noColor);
@@ -249,4 +288,4 @@ export const consoleCommand: Command = async (args, io) => {
     });
   });
   return exitCode;
-};
+}

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyCommand } from "../cli/apply.js";
+import { consoleCommand } from "../cli/console.js";
 import { runCommand, workDir, writeFiles } from "../cli/clitest.testkit.js";
 import { initCommand } from "../cli/init.js";
 import { outputCommand } from "../cli/output.js";
@@ -252,5 +253,37 @@ run "assertion" {
     expect(r.stderr.match(/Error: Test assertion failed/g)).toHaveLength(1);
     expect(r.stderr).toContain("service is s3");
     expect(r.code).toBe(1);
+  });
+
+  it("works in terrace console, which starts the root module's required providers", { timeout: 60_000 }, async () => {
+    const { dir } = workDir();
+    writeFiles(dir, {
+      "main.tf": `terraform {
+  required_providers {
+    sim = { source = "terrace/sim" }
+  }
+}
+
+locals {
+  service = provider::sim::arn_parse("arn:sim:s3:us-east-1:1:bucket/b").service
+}
+`,
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const ok = await runCommand(consoleCommand, ["-no-color"], dir, { stdin: 'provider::sim::arn_parse("arn:sim:ec2:eu-west-1:123:i-1").region\nlocal.service\n' });
+    expect(ok).toEqual({ code: 0, stdout: '"eu-west-1"\n"s3"\n', stderr: "" });
+    // terraform console's text for the same line, checked by hand with terraform 1.11.
+    const bad = await runCommand(consoleCommand, ["-no-color"], dir, { stdin: 'provider::sim::arn_parse("x")\n' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe(`
+Error: Invalid function argument
+
+  on <console-input> line 1:
+  (source code not available)
+
+Invalid value for "arn" parameter: "x" is not an ARN: expected
+arn:<partition>:<service>:<region>:<account_id>:<resource>.
+
+`);
   });
 });

@@ -1,7 +1,7 @@
 // The console session: evaluates one expression at a time the way `tofu console` does, and
 // answers with exactly what the CLI prints. Used by `terrace console` and by the differential
 // test against `terraform console`.
-import type { Value } from "../../values/index.js";
+import type { Func, Value } from "../../values/index.js";
 import type { FunctionContext } from "../functions/index.js";
 
 export type ConsoleAnswer = { ok: true; output: string } | { ok: false; summary: string; detail: string };
@@ -17,6 +17,11 @@ export interface ConsoleSessionOptions {
   readonly workspace?: string;
   /** Where file functions read and what time and randomness they see. */
   readonly functionContext: FunctionContext;
+  /**
+   * The table the session evaluates with, made from the console's own (the CLI adds the root
+   * module's provider-defined functions this way).
+   */
+  readonly functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>;
 }
 
 export interface ConsoleSession {

@@ -46,7 +46,7 @@ export function consoleFunctions(opts: ConsoleSessionOptions): Map<string, Func>
 }
 
 export function createConsoleSession(opts: ConsoleSessionOptions): FullConsoleSession {
-  const functions = consoleFunctions(opts);
+  const functions = opts.functions ? opts.functions(consoleFunctions(opts)) : consoleFunctions(opts);
   const variables = opts.variables ?? {};
   const locals = opts.locals ?? {};
   const names = { variables: new Set(Object.keys(variables)), locals: new Set(Object.keys(locals)) };
