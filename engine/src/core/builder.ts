@@ -52,7 +52,8 @@ export function cycleDiagnostics(g: Graph): Diagnostic[] {
 export function planTransformers(destroy: boolean): Transformer[] {
   if (destroy) {
     return [
-      namedValuesTransformer(false),
+      // Child modules' outputs: what a provider configuration may be made from.
+      namedValuesTransformer(false, true),
       moduleCallTransformer,
       orphanResourceTransformer,
       destroyEphemeralResourceTransformer,
@@ -83,7 +84,7 @@ export function planTransformers(destroy: boolean): Transformer[] {
 /** The apply graph: a node per change, the objects their expressions need, destroy ordering. */
 export function applyTransformers(destroy: boolean): Transformer[] {
   return [
-    namedValuesTransformer(!destroy),
+    namedValuesTransformer(!destroy, true),
     moduleCallTransformer,
     ...(destroy ? [destroyEphemeralResourceTransformer] : [configResourceTransformer, checkTransformer]),
     diffTransformer,

@@ -102,6 +102,7 @@ interface RunParts {
   readonly config: Config;
   readonly state: SyncState;
   readonly prevRunState?: SyncState;
+  readonly destroyReads?: SyncState;
   readonly changes: ChangesSync;
   readonly providers: ProviderManager;
   readonly timestamp: Date;
@@ -145,6 +146,7 @@ export class Context {
         hooks: this.opts.hooks ?? {},
       },
       parts.prevRunState,
+      parts.destroyReads,
     );
   }
 
@@ -324,7 +326,7 @@ export class Context {
     const run = this.newRun(
       "apply",
       { destroy, refresh: false, refreshOnly: plan.uiMode === "refresh-only", forceReplace: plan.forceReplaceAddrs, targets: plan.targetAddrs, excludes: plan.excludeAddrs },
-      { config, state, changes: new ChangesSync(plan.changes.resources), providers, timestamp: plan.timestamp },
+      { config, state, changes: new ChangesSync(plan.changes.resources), providers, timestamp: plan.timestamp, ...(destroy ? { destroyReads: new SyncState(plan.priorState) } : {}) },
     );
     const diagnostics: Diagnostic[] = [];
     const interval = opts.persistIntervalMs ?? 20_000;

@@ -72,6 +72,13 @@ export function resourceInstanceValue(run: RunState, addr: AbsResourceInstance, 
   // Never in the changes or the state: the walk's own registry (ephemeral.ts).
   if (cfg.mode === "ephemeral") return ephemeralInstanceValue(run, addr, schema);
   const ty = impliedType(schema.block);
+  if (run.opts.destroy) {
+    // A destroy reads every object as it was before (what remains to configure providers from
+    // and to evaluate module outputs with), as OpenTofu's destroy reads its refreshed prior state.
+    const src = (run.destroyReads ?? run.state).resourceInstanceObject(addr);
+    const d = src ? decodeObject(src, ty) : undefined;
+    return d?.ok ? markSensitiveBySchema(schema.block, d.value.value) : unknownVal(ty);
+  }
   if (run.opts.operation === "plan") {
     const ch = run.changes.get(addr);
     if (ch) return ch.change.action === "Delete" ? unknownVal(ty) : ch.change.after;
@@ -92,7 +99,7 @@ export function resourceInstanceValue(run: RunState, addr: AbsResourceInstance, 
 export function resourceValue(run: RunState, module: ModuleInstance, cfg: Resource): Value {
   const addr = new ResourceAddr(cfg.mode, cfg.type, cfg.name);
   const exp = run.expander.resourceExpansion(module, addr.toString());
-  if (!exp) return DynamicVal;
+  if (!exp) return run.opts.destroy ? resourceValueFromState(run, module, addr, cfg) : DynamicVal;
   const inst = (k: InstanceKey) => resourceInstanceValue(run, new AbsResourceInstance(module, new ResourceInstance(addr, k)), cfg);
   // A refresh-only plan deletes nothing, so instances still in state beyond the expansion are
   // part of the resource's value, as OpenTofu builds it from the state's instances.
@@ -112,6 +119,25 @@ export function resourceValue(run: RunState, module: ModuleInstance, cfg: Resour
       return objectVal(out);
     }
   }
+}
+
+/**
+ * A destroy's view of a resource (destroy graphs expand no resources): the instances the state
+ * has, by their keys — one object, a tuple by count index or an object by for_each key.
+ */
+function resourceValueFromState(run: RunState, module: ModuleInstance, addr: ResourceAddr, cfg: Resource): Value {
+  const rs = (run.destroyReads ?? run.state).resource(new AbsResource(module, addr));
+  const keys = [...(rs?.instances.values() ?? [])].map((is) => is.key);
+  const inst = (k: InstanceKey) => resourceInstanceValue(run, new AbsResourceInstance(module, new ResourceInstance(addr, k)), cfg);
+  if (keys.length === 0) return cfg.count ? tupleVal([]) : cfg.forEach ? objectVal(new Map()) : DynamicVal;
+  if (keys.every((k) => k.kind === "IntKey")) {
+    const n = Math.max(...keys.map((k) => (k.kind === "IntKey" ? k.value : 0))) + 1;
+    return tupleVal(Array.from({ length: n }, (_, i) => inst({ kind: "IntKey", value: i })));
+  }
+  if (keys.every((k) => k.kind === "StringKey")) {
+    return objectVal(new Map(keys.map((k) => [k.kind === "StringKey" ? k.value : "", inst(k)])));
+  }
+  return inst(NoKey);
 }
 
 /** module.NAME: the outputs of each instance of the call. */

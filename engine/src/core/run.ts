@@ -118,6 +118,11 @@ export class RunState {
     readonly opts: RunOptions,
     /** Plan: the previous run's state with objects upgraded to current schemas, not refreshed. */
     readonly prevRunState: SyncState | undefined = undefined,
+    /**
+     * A destroy's apply: the state before it, which expressions read objects from (a provider
+     * configured from a module output still sees the objects its destroy removes).
+     */
+    readonly destroyReads: SyncState | undefined = undefined,
   ) {
     this.ephemerals = new EphemeralResources(opts.hooks);
   }

@@ -64,12 +64,12 @@ function staticPathOf(module: { steps: readonly { name: string }[] }): string[] 
 
 /** One node per variable, local and output of every module (OpenTofu's Root/ModuleVariable, Local, Output transformers). */
 export const namedValuesTransformer =
-  (outputs: boolean): Transformer =>
+  (rootOutputs: boolean, childOutputs = rootOutputs): Transformer =>
   (g, b) => {
     for (const c of allConfigs(b.config)) {
       for (const name of c.module.variables.keys()) g.add({ kind: "variable", module: c.path, name });
       for (const name of c.module.locals.keys()) g.add({ kind: "local", module: c.path, name });
-      if (outputs) for (const name of c.module.outputs.keys()) g.add({ kind: "output", module: c.path, name });
+      if (c.path.length === 0 ? rootOutputs : childOutputs) for (const name of c.module.outputs.keys()) g.add({ kind: "output", module: c.path, name });
     }
     return [];
   };
