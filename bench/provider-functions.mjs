@@ -6,8 +6,8 @@
 //   node bench/provider-functions.mjs      # or: npm run bench -- provider-functions
 //
 // Prints calls per second and p50/p99/max latency of each, sequential, for BENCH_SECONDS each after
-// a warm-up, and the cost of the first synchronous call (the worker thread's start and its
-// connection). Options (env): BENCH_SECONDS (3), BENCH_ENGINE_DIST (another build).
+// a warm-up, and the cost of a process's first synchronous call when readied in advance, and of a
+// first call on a new connection. Options (env): BENCH_SECONDS (3), BENCH_ENGINE_DIST (another build).
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { ENGINE } from "../scripts/lib/paths.mjs";
@@ -31,9 +31,22 @@ function check(r) {
   if (!region.ok || values.asString(region.value) !== "eu-west-1") throw new Error("wrong result");
 }
 
+// The first call of a process: the worker thread starts, loads grpc-js and connects. Measured
+// twice: readied as a run readies it (prepareFunctionCalls as soon as the provider's schema is in,
+// here followed by 500 ms of other work), and cold, on a second plugin process with the thread
+// already running (its connection only).
+provider.prepareFunctionCalls();
+await new Promise((resolve) => setTimeout(resolve, 500));
 const t0 = performance.now();
 check(provider.callFunctionSync({ name: "arn_parse", decl, arguments: args }));
-const firstMs = performance.now() - t0;
+const readiedMs = performance.now() - t0;
+const second = await providers.launchProvider({ command, handshakeTimeoutMs: 30_000 });
+if (!second.ok) throw new Error("the second launch failed");
+await second.provider.getProviderSchema();
+const t1 = performance.now();
+check(second.provider.callFunctionSync({ name: "arn_parse", decl, arguments: args }));
+const coldConnectionMs = performance.now() - t1;
+await second.provider.close();
 
 function stats(name, ms) {
   const s = [...ms].sort((a, b) => a - b);
@@ -55,7 +68,8 @@ async function phase(name, call) {
 }
 
 console.log(await machineLine());
-console.log(`first synchronous call (worker thread start, its connection, the call): ${firstMs.toFixed(1)} ms`);
+console.log(`first call, readied 500 ms before (worker thread start and connection overlapped): ${readiedMs.toFixed(1)} ms`);
+console.log(`first call to a second plugin (the thread running, a new connection): ${coldConnectionMs.toFixed(1)} ms`);
 await phase("callFunctionSync (evaluator's path)", () => provider.callFunctionSync({ name: "arn_parse", decl, arguments: args }));
 await phase("callFunction (async, client connection)", () => provider.callFunction({ name: "arn_parse", arguments: args }));
 await provider.close();

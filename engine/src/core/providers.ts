@@ -124,7 +124,12 @@ export class ProviderManager {
       this.unconfigured.set(k, started.provider);
       if (started.reusable !== false) this.idle.set(k, started.provider);
     }
-    if (functionsOf) for (const p of functionProviders(functionsOf)) this.idle.delete(p.toString());
+    if (functionsOf) {
+      for (const p of functionProviders(functionsOf)) {
+        this.idle.delete(p.toString());
+        this.unconfigured.get(p.toString())?.prepareFunctionCalls?.();
+      }
+    }
     return diagnostics;
   }
 

@@ -178,6 +178,10 @@ export class TestProvider implements Provider {
     return this.opts.internal.callFunction(req);
   }
 
+  prepareFunctionCalls(): void {
+    this.opts.internal.prepareFunctionCalls?.();
+  }
+
   callFunctionSync(req: CallFunctionSyncRequest): CallFunctionResponse {
     const inner = this.opts.internal;
     if (!inner.callFunctionSync) return { result: nullVal(req.decl.returnType), error: { text: "the provider cannot be called from expressions" } };

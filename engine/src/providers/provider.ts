@@ -281,6 +281,8 @@ export interface Provider {
    * leave it out, and their functions are not callable from expressions.
    */
   callFunctionSync?(req: CallFunctionSyncRequest): CallFunctionResponse;
+  /** Readies callFunctionSync in the background when it has set-up costs (a thread, a connection). */
+  prepareFunctionCalls?(): void;
   /** Asks the provider to abandon in-flight work (graceful interruption). Resolves to its error text, if any. */
   stopProvider(): Promise<string | undefined>;
   /** Ends the provider: plugin processes are shut down; in-process ones release resources. */

@@ -108,6 +108,10 @@ export class RecordingProvider implements Provider {
     return this.inner.callFunction(req);
   }
 
+  prepareFunctionCalls(): void {
+    this.inner.prepareFunctionCalls?.();
+  }
+
   callFunctionSync(req: CallFunctionSyncRequest): CallFunctionResponse {
     const inner = this.inner;
     if (!inner.callFunctionSync) return { result: nullVal(req.decl.returnType), error: { text: "the provider cannot be called from expressions" } };

@@ -97,7 +97,7 @@ import {
   type Schema,
 } from "../schema/index.js";
 import type { PluginClient } from "./client.js";
-import { callUnarySync, forgetEndpoint } from "./sync_calls.js";
+import { callUnarySync, forgetEndpoint, warmEndpoint } from "./sync_calls.js";
 
 /** The RPC names that differ between the protocols; the rest are shared. */
 interface MethodNames {
@@ -664,6 +664,11 @@ export class GRPCProvider implements Provider {
     const r = await this.call<ProtoCallFunctionResponse>("CallFunction", "CallFunction", built.request, req);
     if (!r.ok) return { result: nullVal(decl.returnType), error: { text: r.diagnostics.map((d) => `${d.summary}: ${d.detail}`).join("\n") } };
     return functionResponse(decl, r.response);
+  }
+
+  /** Gets callFunctionSync's worker thread and connection ready in the background. */
+  prepareFunctionCalls(): void {
+    if (!this.client.exited) warmEndpoint(this.client.endpoint);
   }
 
   /**

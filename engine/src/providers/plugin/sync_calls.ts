@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import type { PluginEndpoint } from "./client.js";
-import type { SyncCallRequest, SyncCallResponse, SyncWorkerData } from "./sync_worker.js";
+import type { SyncCallRequest, SyncCallResponse, SyncWarm, SyncWorkerData } from "./sync_worker.js";
 
 export type SyncCallResult = { ok: true; message: Uint8Array } | { ok: false; code: number; details: string };
 
@@ -92,6 +92,15 @@ export function callUnarySync(endpoint: PluginEndpoint, path: string, message: U
     if (r.seq !== seq) continue;
     return r.ok ? { ok: true, message: r.message } : { ok: false, code: r.code, details: r.details };
   }
+}
+
+/**
+ * Starts the worker and its connection to a plugin without waiting, so that the first call made
+ * while the evaluator waits does not also pay for the thread's start (about 200 ms).
+ */
+export function warmEndpoint(endpoint: PluginEndpoint): void {
+  const warm: SyncWarm = { warm: endpoint };
+  getBridge().port.postMessage(warm);
 }
 
 /** Closes the worker's connection to a plugin that has exited. */

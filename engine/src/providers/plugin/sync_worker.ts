@@ -23,6 +23,11 @@ export interface SyncForget {
   readonly forget: string;
 }
 
+/** Asks the worker to connect to a plugin ahead of the first call (no answer). */
+export interface SyncWarm {
+  readonly warm: SyncCallRequest["endpoint"];
+}
+
 export interface SyncWorkerData {
   readonly port: MessagePort;
   /** Int32 slot 0: the sequence number of the last answered request, -1 once the worker failed; slot 1: 1 once it listens. */
@@ -65,10 +70,15 @@ function answer(r: SyncCallResponse): void {
 }
 
 Atomics.store(answered, 1, 1);
-port.on("message", (m: SyncCallRequest | SyncForget) => {
+port.on("message", (m: SyncCallRequest | SyncForget | SyncWarm) => {
   if ("forget" in m) {
     channels.get(m.forget)?.close();
     channels.delete(m.forget);
+    return;
+  }
+  if ("warm" in m) {
+    // A failure to connect now shows again, as the first call's error.
+    client(m.warm).waitForReady(Date.now() + 30_000, () => undefined);
     return;
   }
   try {
