@@ -15,6 +15,7 @@ import {
   type Traverser,
 } from "../hcl/index.js";
 import { BAD_IDENTIFIER_DETAIL, configBodyContent, configBodyPartialContent, exprVariables, staticValue, unionBody, validIdentifier, type ConfigBody } from "./body.js";
+import { enabledCombinationDiagnostics } from "./resource.js";
 import { decodeDependsOn } from "./depends_on.js";
 import { DEFAULT_MODULE_REGISTRY_HOST, parseModuleSource, parseModuleSourceRegistry, type ModuleSource } from "./module_source.js";
 import { decodeProviderConfigRef, providerConfigRefString, type ProviderConfigRef } from "./provider.js";
@@ -149,6 +150,7 @@ export function decodeModuleBlock(block: ContentBlock, override: boolean): { cal
 
   let seenEscape: ContentBlock | undefined;
   let seenLifecycle: ContentBlock | undefined;
+  let enabledAttr: ContentAttribute | undefined;
   for (const b of content.blocks) {
     if (b.type === "lifecycle") {
       if (seenLifecycle) {
@@ -159,6 +161,7 @@ export function decodeModuleBlock(block: ContentBlock, override: boolean): { cal
       const lc = configBodyContent(b.body, moduleLifecycleBlockSchema);
       diagnostics.push(...lc.diagnostics);
       mc.enabled = lc.content.attributes.get("enabled")?.expr;
+      enabledAttr = lc.content.attributes.get("enabled");
       continue;
     }
     if (b.type === "_") {
@@ -180,6 +183,7 @@ export function decodeModuleBlock(block: ContentBlock, override: boolean): { cal
       errorDiag("Reserved block type name in module block", `The block type name ${JSON.stringify(b.type)} is reserved for use by OpenTofu in a future version.`, b.typeRange),
     );
   }
+  diagnostics.push(...enabledCombinationDiagnostics(!!mc.count, !!mc.forEach, enabledAttr, "module instances"));
   return { call: mc, diagnostics };
 }
 

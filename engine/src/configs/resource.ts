@@ -131,6 +131,23 @@ const resourceLifecycleBlockSchema: BodySchema = {
 
 const COUNT_AND_FOR_EACH = 'The "count" and "for_each" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.';
 
+/** `enabled` beside `count` or `for_each`: OpenTofu's "Invalid combination" errors, on `enabled`. */
+export function enabledCombinationDiagnostics(hasCount: boolean, hasForEach: boolean, enabled: ContentAttribute | undefined, instancesOf: string): Diagnostic[] {
+  if (!enabled) return [];
+  const out: Diagnostic[] = [];
+  for (const [name, has] of [["count", hasCount], ["for_each", hasForEach]] as const) {
+    if (!has) continue;
+    out.push(
+      errorDiag(
+        `Invalid combination of "${name}" and "enabled"`,
+        `The "${name}" and "enabled" meta-arguments are mutually-exclusive. Only one should be used to be explicit about the number of ${instancesOf} to be created.`,
+        enabled.range,
+      ),
+    );
+  }
+  return out;
+}
+
 function newResource(mode: ResourceMode, block: ContentBlock): Resource {
   return {
     mode,
@@ -241,6 +258,7 @@ export function decodeResourceBlock(block: ContentBlock, override: boolean): { r
         const ic = lc.content.attributes.get("ignore_changes");
         if (ic) decodeIgnoreChanges(managed, ic.expr, diagnostics);
         r.enabled = lc.content.attributes.get("enabled")?.expr;
+        diagnostics.push(...enabledCombinationDiagnostics(!!r.count, !!r.forEach, lc.content.attributes.get("enabled"), "resources"));
         decodeLifecycleConditions(r, lc.content.blocks, override, diagnostics);
         break;
       }
@@ -470,6 +488,7 @@ function decodeNonManagedBlock(mode: "data" | "ephemeral", block: ContentBlock, 
         const lc = configBodyContent(b.body, resourceLifecycleBlockSchema);
         diagnostics.push(...lc.diagnostics);
         r.enabled = lc.content.attributes.get("enabled")?.expr;
+        diagnostics.push(...enabledCombinationDiagnostics(!!r.count, !!r.forEach, lc.content.attributes.get("enabled"), "resources"));
         // Every other lifecycle argument is for managed resources only.
         for (const [name, attr] of lc.content.attributes) {
           if (name === "enabled") continue;

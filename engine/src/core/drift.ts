@@ -118,6 +118,7 @@ export function relevantAttributes(config: Config, providers: ProviderManager, p
     const t: Traverser[][] = [];
     if (rc.count) t.push(...exprVariables(rc.count));
     if (rc.forEach) t.push(...exprVariables(rc.forEach));
+    if (rc.enabled) t.push(...exprVariables(rc.enabled));
     const schema = rc.provider ? providers.resourceTypeSchema(rc.provider, rc.mode, rc.type) : undefined;
     if (schema) t.push(...blockReferences(rc.config, schema.block));
     visitTraversals(module, t);

@@ -22,8 +22,10 @@ import { EvalContext } from "../lang/eval/index.js";
 import { impliedType } from "../providers/index.js";
 import { decodeObject } from "../states/index.js";
 import {
+  DynamicPseudoType,
   DynamicVal,
   SENSITIVE,
+  nullVal,
   objectVal,
   stringVal,
   tupleVal,
@@ -107,6 +109,11 @@ export function resourceValue(run: RunState, module: ModuleInstance, cfg: Resour
   switch (exp.kind) {
     case "single":
       return inst(NoKey);
+    case "disabled": {
+      // `enabled = false`: the resource is null (of its object type, when the schema is known).
+      const schema = cfg.provider ? run.providers.resourceTypeSchema(cfg.provider, cfg.mode, cfg.type) : undefined;
+      return nullVal(schema ? impliedType(schema.block) : DynamicPseudoType);
+    }
     case "count": {
       let n = exp.count;
       for (const k of kept) if (k.kind === "IntKey" && k.value >= n) n = k.value + 1;
@@ -158,6 +165,8 @@ function moduleCallValue(run: RunState, module: ModuleInstance, callName: string
   switch (exp.kind) {
     case "single":
       return instValue(module.child(callName, NoKey));
+    case "disabled":
+      return nullVal(DynamicPseudoType);
     case "count":
       return tupleVal(expansionKeys(exp).map((k) => instValue(module.child(callName, k))));
     case "forEach": {

@@ -234,11 +234,11 @@ async function expandModuleCall(run: RunState, n: Extract<GraphNode, { kind: "mo
   const diagnostics: Diagnostic[] = [];
   const byParent: Array<{ parent: ModuleInstance; expansion: NonNullable<ReturnType<typeof evaluateExpansion>["expansion"]> }> = [];
   for (const parent of run.expander.moduleInstances(n.module)) {
-    const t = [...(call.count ? exprVariables(call.count) : []), ...(call.forEach ? exprVariables(call.forEach) : [])];
+    const t = [...(call.count ? exprVariables(call.count) : []), ...(call.forEach ? exprVariables(call.forEach) : []), ...(call.enabled ? exprVariables(call.enabled) : [])];
     const scope = evalScope(run, { module: parent, repetition: NO_REPETITION }, t);
     diagnostics.push(...scope.diagnostics);
     if (hasErrors(scope.diagnostics)) continue;
-    const e = evaluateExpansion(call.count, call.forEach, scope.ctx);
+    const e = evaluateExpansion(call.count, call.forEach, scope.ctx, call.enabled);
     diagnostics.push(...e.diagnostics);
     if (e.expansion) byParent.push({ parent, expansion: e.expansion });
   }

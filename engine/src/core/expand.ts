@@ -12,16 +12,19 @@ import {
 } from "../addrs/index.js";
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic } from "../hcl/index.js";
 import { evaluateForEachExpression } from "../configs/index.js";
-import { evaluateAny, type EvalContext } from "../lang/eval/index.js";
-import { EPHEMERAL, NumberType, convert, numberIntVal, stringVal, unmark, type Value } from "../values/index.js";
+import { evaluateAny, fromExpr, type DiagnosticCauses, type EvalContext } from "../lang/eval/index.js";
+import { BoolType, EPHEMERAL, NumberType, SENSITIVE, asBool, convert, numberIntVal, stringVal, unmark, type Value } from "../values/index.js";
 
 /** How many instances an object has. */
 export type Expansion =
   | { readonly kind: "single" }
+  /** `lifecycle { enabled = false }`: no instance, and the object evaluates to null. */
+  | { readonly kind: "disabled" }
   | { readonly kind: "count"; readonly count: number }
   | { readonly kind: "forEach"; readonly elements: ReadonlyMap<string, Value> };
 
 export const SINGLE: Expansion = Object.freeze({ kind: "single" });
+export const DISABLED: Expansion = Object.freeze({ kind: "disabled" });
 
 /** What `count.*` and `each.*` are for one instance (OpenTofu's instances.RepetitionData). */
 export interface RepetitionData {
@@ -36,6 +39,8 @@ export function expansionKeys(e: Expansion): InstanceKey[] {
   switch (e.kind) {
     case "single":
       return [NoKey];
+    case "disabled":
+      return [];
     case "count":
       return Array.from({ length: e.count }, (_, i) => intKey(i));
     case "forEach":
@@ -46,6 +51,7 @@ export function expansionKeys(e: Expansion): InstanceKey[] {
 export function repetitionFor(e: Expansion, key: InstanceKey): RepetitionData {
   switch (e.kind) {
     case "single":
+    case "disabled":
       return NO_REPETITION;
     case "count":
       return key.kind === "IntKey" ? { countIndex: numberIntVal(key.value) } : NO_REPETITION;
@@ -62,6 +68,8 @@ export function expansionHasKey(e: Expansion, key: InstanceKey): boolean {
   switch (e.kind) {
     case "single":
       return key.kind === "NoKey";
+    case "disabled":
+      return false;
     case "count":
       return key.kind === "IntKey" && key.value >= 0 && key.value < e.count;
     case "forEach":
@@ -119,11 +127,46 @@ export function evaluateCount(expr: AnyExpression, ctx: EvalContext): { count: n
   return { count: n, diagnostics };
 }
 
-/** The expansion of an object with the given `count` / `for_each` (neither: a single instance). */
+/** evalchecks.EvaluateEnabledExpression: `lifecycle { enabled = ... }` as a known bool. */
+export function evaluateEnabled(expr: AnyExpression, ctx: EvalContext): { enabled: boolean | undefined; diagnostics: Diagnostic[] } {
+  const r = evaluateAny(expr, ctx);
+  const diagnostics: Diagnostic[] = [...r.diagnostics];
+  if (hasErrors(diagnostics)) return { enabled: undefined, diagnostics };
+  const invalid = (detail: string, causes?: DiagnosticCauses) => fromExpr(errorDiag("Invalid enabled argument", detail, expr.range), expr, ctx, causes);
+  const v = r.value;
+  if (v.marks.has(SENSITIVE)) {
+    diagnostics.push(
+      invalid(
+        'Sensitive values, or values derived from sensitive values, cannot be used in "enabled" arguments. If used, the sensitive value would be exposed by whether an instance is present.',
+        { unknown: true },
+      ),
+    );
+  }
+  if (v.marks.has(EPHEMERAL)) diagnostics.push(invalid('The given "enabled" argument value is unsuitable: the given value is ephemeral.'));
+  if (v.kind === "null") diagnostics.push(invalid('The given "enabled" argument value is unsuitable: the given value is null.'));
+  if (v.kind === "unknown") {
+    diagnostics.push(
+      invalid(
+        'The given "enabled" argument value is derived from a value that won\'t be known until the apply phase, so OpenTofu cannot determine whether an instance of this object is declared or not.',
+        { unknown: true },
+      ),
+    );
+  }
+  if (hasErrors(diagnostics)) return { enabled: undefined, diagnostics };
+  const b = convert(unmark(v)[0], BoolType);
+  if (!b.ok) {
+    diagnostics.push(invalid(`The given "enabled" argument value is unsuitable: ${b.error.message}.`));
+    return { enabled: undefined, diagnostics };
+  }
+  return { enabled: asBool(b.value), diagnostics };
+}
+
+/** The expansion of an object with the given `count` / `for_each` / `enabled` (none: a single instance). */
 export function evaluateExpansion(
   count: AnyExpression | undefined,
   forEach: AnyExpression | undefined,
   ctx: EvalContext,
+  enabled?: AnyExpression,
 ): { expansion: Expansion | undefined; diagnostics: Diagnostic[] } {
   if (count) {
     const r = evaluateCount(count, ctx);
@@ -132,6 +175,10 @@ export function evaluateExpansion(
   if (forEach) {
     const r = evaluateForEachExpression(forEach, () => ({ ctx, diagnostics: [] }));
     return { expansion: hasErrors(r.diagnostics) ? undefined : { kind: "forEach", elements: r.instances }, diagnostics: r.diagnostics };
+  }
+  if (enabled) {
+    const r = evaluateEnabled(enabled, ctx);
+    return { expansion: r.enabled === undefined ? undefined : r.enabled ? SINGLE : DISABLED, diagnostics: r.diagnostics };
   }
   return { expansion: SINGLE, diagnostics: [] };
 }

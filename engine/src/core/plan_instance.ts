@@ -65,6 +65,7 @@ function staticPathOf(m: ModuleInstance): string[] {
 
 /** Why an instance in state is not in the expansion any more. */
 function orphanReason(e: Expansion, key: InstanceKey): ActionReason {
+  if (e.kind === "disabled" && key.kind === "NoKey") return "DeleteBecauseEnabledFalse";
   if (e.kind === "count" && key.kind === "IntKey") return "DeleteBecauseCountIndex";
   if (e.kind === "forEach" && key.kind === "StringKey") return "DeleteBecauseEachKey";
   return "DeleteBecauseWrongRepetition";
@@ -75,12 +76,12 @@ export function expandResource(run: RunState, n: ResourceNode): { byModule: Arra
   const rc = n.config;
   const diagnostics: Diagnostic[] = [];
   const byModule: Array<{ module: ModuleInstance; expansion: Expansion }> = [];
-  const t = [...(rc.count ? exprVariables(rc.count) : []), ...(rc.forEach ? exprVariables(rc.forEach) : [])];
+  const t = [...(rc.count ? exprVariables(rc.count) : []), ...(rc.forEach ? exprVariables(rc.forEach) : []), ...(rc.enabled ? exprVariables(rc.enabled) : [])];
   for (const inst of run.expander.moduleInstances(n.module)) {
     const scope = evalScope(run, { module: inst, repetition: NO_REPETITION }, t);
     diagnostics.push(...scope.diagnostics);
     if (hasErrors(scope.diagnostics)) continue;
-    const e = evaluateExpansion(rc.count, rc.forEach, scope.ctx);
+    const e = evaluateExpansion(rc.count, rc.forEach, scope.ctx, rc.enabled);
     diagnostics.push(...e.diagnostics);
     if (!e.expansion) continue;
     run.expander.setResourceExpansion(inst, resourceAddrString(rc), e.expansion);

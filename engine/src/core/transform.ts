@@ -264,6 +264,7 @@ export function nodeReferences(n: GraphNode, b: BuildContext): { module: readonl
       const t: Traverser[][] = [];
       if (call.count) t.push(...exprVariables(call.count));
       if (call.forEach) t.push(...exprVariables(call.forEach));
+      if (call.enabled) t.push(...exprVariables(call.enabled));
       // `providers = { x = y.z[key] }`: the key is evaluated in this module for each call instance.
       for (const p of call.providers) if (p.inParent.keyExpression) t.push(...exprVariables(p.inParent.keyExpression));
       return { module: n.module, traversals: t };
@@ -295,6 +296,7 @@ export function resourceReferences(r: Resource, b: Pick<BuildContext, "providers
   const t: Traverser[][] = [];
   if (r.count) t.push(...exprVariables(r.count));
   if (r.forEach) t.push(...exprVariables(r.forEach));
+  if (r.enabled) t.push(...exprVariables(r.enabled));
   if (r.providerConfigRef?.keyExpression) t.push(...exprVariables(r.providerConfigRef.keyExpression));
   for (const e of r.triggersReplacement) t.push(...exprVariables(e));
   // Conditions may refer to other objects (never to the resource itself: that is `self`).
