@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { onTestFinished } from "vitest";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { Command, CommandIO } from "./io.js";
 
 export interface RunResult {
@@ -49,4 +49,19 @@ export async function runCommand(
   };
   const code = await cmd(args, io);
   return { code, stdout, stderr };
+}
+
+/**
+ * For the rest of the enclosing `describe`: bundled providers run from these TypeScript sources
+ * (TERRACE_PROVIDERS_FROM_SOURCE=1), not from a dist/ that may predate what the tests need.
+ */
+export function useProvidersFromSource(): void {
+  const before = process.env.TERRACE_PROVIDERS_FROM_SOURCE;
+  beforeAll(() => {
+    process.env.TERRACE_PROVIDERS_FROM_SOURCE = "1";
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.TERRACE_PROVIDERS_FROM_SOURCE;
+    else process.env.TERRACE_PROVIDERS_FROM_SOURCE = before;
+  });
 }

@@ -6,21 +6,14 @@
 // dev_overrides).
 import path from "node:path";
 import { readdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyCommand } from "../cli/apply.js";
-import { runCommand, workDir, writeFiles } from "../cli/clitest.testkit.js";
+import { runCommand, useProvidersFromSource, workDir, writeFiles } from "../cli/clitest.testkit.js";
 import { initCommand } from "../cli/init.js";
 import { planCommand } from "../cli/plan.js";
 
 describe("destroy with a provider configured from a module output", () => {
-  const before = process.env.TERRACE_PROVIDERS_FROM_SOURCE;
-  beforeAll(() => {
-    process.env.TERRACE_PROVIDERS_FROM_SOURCE = "1";
-  });
-  afterAll(() => {
-    if (before === undefined) delete process.env.TERRACE_PROVIDERS_FROM_SOURCE;
-    else process.env.TERRACE_PROVIDERS_FROM_SOURCE = before;
-  });
+  useProvidersFromSource();
 
   it("plans and applies the destroy with the output's value from state", { timeout: 120_000 }, async () => {
     const { dir } = workDir();

@@ -4,9 +4,9 @@
 // neither the saved plan nor the state holds anything of it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyCommand } from "../cli/apply.js";
-import { runCommand, workDir } from "../cli/clitest.testkit.js";
+import { runCommand, useProvidersFromSource, workDir } from "../cli/clitest.testkit.js";
 import { initCommand } from "../cli/init.js";
 import { planCommand } from "../cli/plan.js";
 import { showCommand } from "../cli/show.js";
@@ -37,15 +37,7 @@ function ephemeralLines(stdout: string): string[] {
 }
 
 describe("ephemeral random_password through the CLI", () => {
-  // The plugin from these sources, not from a dist/ that may predate its ephemeral resource.
-  const before = process.env.TERRACE_PROVIDERS_FROM_SOURCE;
-  beforeAll(() => {
-    process.env.TERRACE_PROVIDERS_FROM_SOURCE = "1";
-  });
-  afterAll(() => {
-    if (before === undefined) delete process.env.TERRACE_PROVIDERS_FROM_SOURCE;
-    else process.env.TERRACE_PROVIDERS_FROM_SOURCE = before;
-  });
+  useProvidersFromSource();
 
   // Three commands, each starting the plugin: slow on a loaded machine.
   it("opens and closes in plan and apply, and leaves nothing in the plan file or the state", { timeout: 60_000 }, async () => {

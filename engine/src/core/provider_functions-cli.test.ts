@@ -3,10 +3,10 @@
 // module and in a child module), results that are unknown until apply, sensitive arguments whose
 // mark reaches the result, the function's own argument error, and OpenTofu's lookup errors.
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyCommand } from "../cli/apply.js";
 import { consoleCommand } from "../cli/console.js";
-import { runCommand, workDir, writeFiles } from "../cli/clitest.testkit.js";
+import { runCommand, useProvidersFromSource, workDir, writeFiles } from "../cli/clitest.testkit.js";
 import { initCommand } from "../cli/init.js";
 import { outputCommand } from "../cli/output.js";
 import { planCommand } from "../cli/plan.js";
@@ -82,14 +82,7 @@ output "account" {
 `;
 
 describe("provider-defined functions with the bundled sim provider", () => {
-  const before = process.env.TERRACE_PROVIDERS_FROM_SOURCE;
-  beforeAll(() => {
-    process.env.TERRACE_PROVIDERS_FROM_SOURCE = "1";
-  });
-  afterAll(() => {
-    if (before === undefined) delete process.env.TERRACE_PROVIDERS_FROM_SOURCE;
-    else process.env.TERRACE_PROVIDERS_FROM_SOURCE = before;
-  });
+  useProvidersFromSource();
 
   it("calls the provider from locals, outputs and resource arguments, in plan and apply", { timeout: 120_000 }, async () => {
     const { dir } = workDir();
