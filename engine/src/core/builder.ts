@@ -5,6 +5,7 @@ import type { Diagnostic } from "../hcl/index.js";
 import { AcyclicGraph } from "../graph/index.js";
 import { destroyEphemeralResourceTransformer, pruneUnusedEphemeralTransformer } from "./ephemeral_graph.js";
 import { nodeName, type GraphNode } from "./nodes.js";
+import { providerFunctionTransformer } from "./provider_function_graph.js";
 import {
   applyExpansionTransformer,
   cbdEdgeTransformer,
@@ -58,6 +59,7 @@ export function planTransformers(destroy: boolean): Transformer[] {
       orphanResourceTransformer,
       destroyEphemeralResourceTransformer,
       providerTransformer,
+      providerFunctionTransformer,
       moduleExpansionTransformer,
       referenceTransformer,
       pruneUnusedEphemeralTransformer,
@@ -73,6 +75,7 @@ export function planTransformers(destroy: boolean): Transformer[] {
     checkTransformer,
     orphanResourceTransformer,
     providerTransformer,
+    providerFunctionTransformer,
     moduleExpansionTransformer,
     referenceTransformer,
     dependsOnTransformer,
@@ -89,6 +92,7 @@ export function applyTransformers(destroy: boolean): Transformer[] {
     ...(destroy ? [destroyEphemeralResourceTransformer] : [configResourceTransformer, checkTransformer]),
     diffTransformer,
     providerTransformer,
+    providerFunctionTransformer,
     moduleExpansionTransformer,
     applyExpansionTransformer,
     referenceTransformer,

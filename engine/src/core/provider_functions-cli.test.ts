@@ -127,7 +127,7 @@ locals {
   bad     = provider::sim::arn_parse("not-an-arn")
   nope    = provider::nope::f(1)
   alias   = provider::sim::west::arn_parse("arn:a:b:c:d:e")
-  missing = provider::sim::arn_build("x")
+  missing = provider::sim::arn_format("x")
 }
 `,
       ),
@@ -160,9 +160,9 @@ No provider instance "sim" with alias "west"`);
     expect(p.stderr).toContain(`Error: Function not found in provider
 
   on main.tf line 16, in locals:
-  16:   missing = provider::sim::arn_build("x")
+  16:   missing = provider::sim::arn_format("x")
 
-Function "provider::sim::arn_build" was not registered by provider`);
+Function "provider::sim::arn_format" was not registered by provider`);
   });
 
   it("validate checks the lookups and lets a function the schema does not declare through", { timeout: 60_000 }, async () => {
@@ -177,7 +177,7 @@ resource "sim_bucket" "b" {
     a = provider::nope::f(1)
     # A provider may declare more functions once configured (GetFunctions): OpenTofu's validate
     # takes any name, and plan looks again.
-    b = provider::sim::arn_build("x")
+    b = provider::sim::arn_format("x")
   }
 }
 `,
@@ -187,7 +187,7 @@ resource "sim_bucket" "b" {
     const v = await runCommand(validateCommand, ["-no-color"], dir);
     expect(v.code).toBe(1);
     expect(v.stderr).toContain('Provider "nope" does not exist within the required_providers of this module');
-    expect(v.stderr).not.toContain("arn_build");
+    expect(v.stderr).not.toContain("arn_format");
     expect(v.stderr.match(/Error: /g)).toHaveLength(1);
   });
 
@@ -278,5 +278,53 @@ Invalid value for "arn" parameter: "x" is not an ARN: expected
 arn:<partition>:<service>:<region>:<account_id>:<resource>.
 
 `);
+  });
+
+  it("calls a module's own provider configuration, configured, as OpenTofu does; elsewhere the unconfigured instance", { timeout: 60_000 }, async () => {
+    const { dir } = workDir();
+    writeFiles(dir, {
+      "main.tf": config(
+        path.join(dir, "cloud"),
+        `
+provider "sim" {
+  alias    = "west"
+  region   = "us-west-2"
+  data_dir = ${JSON.stringify(path.join(dir, "cloud"))}
+}
+
+locals {
+  here = provider::sim::arn_build("storage", "bucket/a")
+}
+
+module "child" {
+  source = "./child"
+}
+
+output "default" {
+  value = local.here
+}
+
+output "west" {
+  value = provider::sim::west::arn_build("storage", "bucket/b")
+}
+
+output "child" {
+  value = module.child.arn
+}
+`,
+      ),
+      "child/main.tf": CHILD.replace("account_id", "account_id").replace(/output "account" \{[\s\S]*\}\n$/, 'output "arn" {\n  value = provider::sim::arn_build("storage", "bucket/c")\n}\n'),
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    // Nothing is configured while validating: the calls go to the unconfigured instance.
+    expect((await runCommand(validateCommand, ["-no-color"], dir)).code).toBe(0);
+    const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir);
+    expect(a.stderr).toBe("");
+    const out = JSON.parse((await runCommand(outputCommand, ["-json"], dir)).stdout) as Record<string, { value: string }>;
+    // The root module's default and aliased configurations serve its calls; the child module has
+    // no provider block of its own, so its call gets a region-less ARN (Terraform's answer for all three).
+    expect(out["default"]?.value).toBe("arn:sim:storage:us-east-1:123456789012:bucket/a");
+    expect(out["west"]?.value).toBe("arn:sim:storage:us-west-2:123456789012:bucket/b");
+    expect(out["child"]?.value).toBe("arn:sim:storage::123456789012:bucket/c");
   });
 });

@@ -7,15 +7,17 @@
 // returning unknown during validate and "Function not found in provider" otherwise, arguments
 // take no marks (they are put back on the result), and argument errors name the argument.
 //
-// The calls go to the provider's unconfigured instance (the one that answered the schema), which
-// the run keeps for them. OpenTofu uses the configured instance when the calling module
-// configures that provider itself; that differs only for functions a provider adds after
-// configuration, through GetFunctions (see README Gaps).
+// The calls go to the module's own configuration of that provider (default or aliased, without
+// `for_each`) when it has one, as OpenTofu's ProviderFunctionTransformer arranges (the graph makes
+// the calling node wait for that provider: providerFunctionTransformer); otherwise to the
+// provider's unconfigured instance (the one that answered the schema), which the run keeps for
+// them. Functions a provider adds only once configured (GetFunctions) are not looked up (README
+// Gaps).
 import { AbsProviderConfig, Module as ModuleAddr, type Provider as ProviderAddr } from "../addrs/index.js";
-import { allConfigs, type Config } from "../configs/index.js";
+import { allConfigs, type Config, type Provider as ProviderBlock } from "../configs/index.js";
 import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import type { FunctionResolver } from "../lang/eval/index.js";
-import type { FunctionDecl, FunctionParameter, Provider } from "../providers/index.js";
+import type { CallFunctionResponse, CallFunctionSyncRequest, FunctionDecl, FunctionParameter, Provider } from "../providers/index.js";
 import {
   DynamicPseudoType,
   Func,
@@ -30,6 +32,8 @@ import {
 export interface FunctionProviders {
   /** The unconfigured instance kept for function calls (and its schema). */
   functionInstance(p: ProviderAddr): Provider | undefined;
+  /** A configuration's configured instance, once configured (a run's; validate has none). */
+  configuredInstance?(addr: AbsProviderConfig): Provider | undefined;
   providerSchema(p: ProviderAddr): { readonly functions: ReadonlyMap<string, FunctionDecl> } | undefined;
 }
 
@@ -98,10 +102,17 @@ export class ModuleFunctionTable extends Map<string, Func> implements FunctionRe
       if (this.validate) return { fn: VALIDATE_PLACEHOLDER, diagnostics: [] };
       return fail("Function not found in provider", `Function ${JSON.stringify(name)} was not registered by provider`, range);
     }
-    const call = provider.callFunctionSync?.bind(provider);
-    if (!call) {
+    if (!provider.callFunctionSync) {
       return fail("Function not found in provider", `Provider ${JSON.stringify(abs.toString())} cannot be called from expressions`, range);
     }
+    // The module's own configuration of the provider serves the call once configured (the graph
+    // orders the call after it); the unconfigured instance otherwise.
+    const configured = configuredFunctionProvider(this.config, name)?.addr;
+    const providers = this.providers;
+    const call = (req: CallFunctionSyncRequest): CallFunctionResponse => {
+      const p = (configured && providers.configuredInstance?.(configured)) || provider;
+      return p.callFunctionSync ? p.callFunctionSync(req) : { result: unknownVal(decl.returnType), error: { text: "the provider cannot be called from expressions" } };
+    };
     const fn = new Func({
       description: decl.summary,
       params: decl.parameters.map(parameter),
@@ -134,3 +145,22 @@ const VALIDATE_PLACEHOLDER = new Func({
   type: staticReturnType(DynamicPseudoType),
   impl: () => ({ ok: true, value: unknownVal(DynamicPseudoType) }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Calls served by a configured provider
+
+/**
+ * The provider configuration a call in `config`'s module is served by, when the module declares
+ * it itself without `for_each`: `provider::<name>::<fn>` its default configuration and
+ * `provider::<name>::<alias>::<fn>` that alias (OpenTofu's ProviderFunctionTransformer finds it in
+ * the graph). Otherwise calls go to the unconfigured instance.
+ */
+export function configuredFunctionProvider(config: Config, name: string): { addr: AbsProviderConfig; config: ProviderBlock } | undefined {
+  const parts = name.split("::");
+  if (parts.length !== 3 && parts.length !== 4) return undefined;
+  const providerName = parts[1] ?? "";
+  const alias = parts.length === 4 ? (parts[2] ?? "") : "";
+  const pc = config.module.providerConfigs.get(alias === "" ? providerName : `${providerName}.${alias}`);
+  if (!pc?.providerType || pc.instances || pc.forEach) return undefined;
+  return { addr: new AbsProviderConfig(new ModuleAddr(config.path), pc.providerType, alias), config: pc };
+}

@@ -5,7 +5,7 @@
 // configuration instance it starts for, and a resource hook may stand in for the instance a
 // resource instance uses: that is how `tofu test` mocks one configuration and overrides one
 // resource (NodeApplyableProvider's IsMocked, NodeAbstractResourceInstance.getProvider).
-import type { AbsProviderConfig, AbsResourceInstance, InstanceKey, Provider as ProviderAddr, ResourceMode } from "../addrs/index.js";
+import { NoKey, type AbsProviderConfig, type AbsResourceInstance, type InstanceKey, type Provider as ProviderAddr, type ResourceMode } from "../addrs/index.js";
 import { allConfigs, type Config, type ConfigBody } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import { DEFAULT_CLIENT_CAPABILITIES, type GetProviderSchemaResponse, type Provider, type Schema } from "../providers/index.js";
@@ -208,6 +208,11 @@ export class ProviderManager {
 
   instance(addr: AbsProviderConfig, key: InstanceKey): Provider | undefined {
     return this.configured.get(addr.instanceString(key));
+  }
+
+  /** A configuration without `for_each`, once configured (provider-defined functions). */
+  configuredInstance(addr: AbsProviderConfig): Provider | undefined {
+    return this.configured.get(addr.instanceString(NoKey));
   }
 
   /** The provider a resource instance's calls go to: its configured instance, as the resource hook sees it. */

@@ -46,7 +46,7 @@ export interface ProviderDefinition<M = unknown> {
   readonly resources?: Readonly<Record<string, ResourceDefinition<M>>>;
   readonly dataSources?: Readonly<Record<string, DataSourceDefinition<M>>>;
   readonly ephemeralResources?: Readonly<Record<string, EphemeralResourceDefinition<M>>>;
-  readonly functions?: Readonly<Record<string, FunctionDefinition>>;
+  readonly functions?: Readonly<Record<string, FunctionDefinition<M>>>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,15 +249,19 @@ export interface FunctionParameter {
   readonly description?: string;
 }
 
-export interface FunctionDefinition {
+export interface FunctionDefinition<M = unknown> {
   readonly summary?: string;
   readonly description?: string;
   readonly deprecationMessage?: string;
   readonly parameters: readonly FunctionParameter[];
   readonly variadicParameter?: FunctionParameter;
   readonly returnType: Type;
-  /** Throw FunctionError to fail the call (optionally blaming one argument). */
-  readonly run: (args: readonly Value[]) => MaybePromise<Value | Native>;
+  /**
+   * Throw FunctionError to fail the call (optionally blaming one argument). `meta` is what
+   * `configure` returned when the instance is configured (OpenTofu calls a module's own provider
+   * configuration's functions on the configured instance), undefined otherwise.
+   */
+  readonly run: (args: readonly Value[], meta: M | undefined) => MaybePromise<Value | Native>;
 }
 
 /** A provider function's failure, optionally naming the argument (0-based) at fault. */

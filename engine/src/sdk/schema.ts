@@ -133,7 +133,7 @@ function deprecation(d: boolean | string | undefined): { deprecated: boolean; de
 }
 
 /** A provider function's signature (what GetFunctions serves and the JSON export prints). */
-export function functionDecl(f: FunctionDefinition): FunctionDecl {
+export function functionDecl<M>(f: FunctionDefinition<M>): FunctionDecl {
   return {
     parameters: f.parameters.map(functionParameter),
     ...(f.variadicParameter ? { variadicParameter: functionParameter(f.variadicParameter) } : {}),

@@ -679,7 +679,7 @@ export class ProviderServer<M = unknown> {
   // Functions
 
   async callFunction(req: CallFunctionRequest): Promise<ProtoCallFunctionResponse> {
-    const f: FunctionDefinition | undefined = this.def.functions?.[req.name ?? ""];
+    const f: FunctionDefinition<M> | undefined = this.def.functions?.[req.name ?? ""];
     if (!f) return { error: { text: `Function ${JSON.stringify(req.name ?? "")} not found in the provider.` } };
     const given = req.arguments ?? [];
     if (given.length < f.parameters.length || (!f.variadicParameter && given.length > f.parameters.length)) {
@@ -694,7 +694,7 @@ export class ProviderServer<M = unknown> {
       args.push(d.value);
     }
     try {
-      const result = await f.run(args);
+      const result = await f.run(args, this.meta);
       const v = fromNative(result, f.returnType);
       return { result: encodeDynamic(v, f.returnType.kind === "dynamic" ? DynamicPseudoType : f.returnType) };
     } catch (e) {

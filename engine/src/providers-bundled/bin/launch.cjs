@@ -97,14 +97,16 @@ async function sourceBundle(name) {
   }
   // Rename into place so that concurrent starts never run a half-written file.
   renameSync(path.join(cacheDir, `${tmpName}.cjs`), out);
-  writeFileSync(inputsFile, JSON.stringify({ inputs }));
+  writeFileSync(inputsFile, JSON.stringify({ engine: ENGINE, inputs }));
   return out;
 }
 
 function isFresh(out, inputsFile, watched) {
   try {
     const built = statSync(out).mtimeMs;
-    const { inputs } = JSON.parse(readFileSync(inputsFile, "utf8"));
+    const { engine, inputs } = JSON.parse(readFileSync(inputsFile, "utf8"));
+    // A node_modules shared by two checkouts (a symlink) must not run the other one's sources.
+    if (engine !== ENGINE) return false;
     for (const p of inputs) if (statSync(p).mtimeMs > built) return false;
     // A new file (for instance a new import) shows up as a newer directory mtime.
     return statSync(watched).mtimeMs <= built;

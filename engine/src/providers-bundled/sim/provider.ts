@@ -225,6 +225,17 @@ export const simProvider: ProviderDefinition<SimMeta> = defineProvider<SimMeta>(
   },
   resources: { sim_network, sim_subnet, sim_instance, sim_bucket },
   functions: {
+    arn_build: {
+      summary: "Builds a sim ARN in the region of the provider configuration that serves the call",
+      description:
+        "arn:sim:<service>:<region>:<account_id>:<resource>. OpenTofu calls a function on the calling module's own configuration of the provider (provider::sim::<alias>::arn_build for an aliased one), configured, and the ARN names its region; an unconfigured instance (Terraform's calls, or a module without its own provider \"sim\" block) leaves the region empty, as global services' ARNs do.",
+      parameters: [
+        { name: "service", type: StringType, description: "The service: compute, network, storage." },
+        { name: "resource", type: StringType, description: "The resource part, e.g. instance/i-0123456789ab." },
+      ],
+      returnType: StringType,
+      run: (args, meta) => arn(meta?.region ?? "", asString(args[0] as Value), asString(args[1] as Value)),
+    },
     arn_parse: {
       summary: "Splits a sim ARN into its parts",
       description: "Parses an ARN of the form arn:<partition>:<service>:<region>:<account_id>:<resource> into an object with those attributes.",
