@@ -34,7 +34,7 @@ import {
   type Value,
 } from "../values/index.js";
 import { ephemeralInstanceValue } from "./ephemeral.js";
-import { expansionKeys, type RepetitionData } from "./expand.js";
+import { SINGLE, expansionKeys, type Expansion, type RepetitionData } from "./expand.js";
 import type { RunState } from "./run.js";
 import { markSensitiveBySchema } from "./schemabody.js";
 
@@ -100,8 +100,9 @@ export function resourceInstanceValue(run: RunState, addr: AbsResourceInstance, 
 /** The whole resource: one object, a tuple by count index, or an object by for_each key. */
 export function resourceValue(run: RunState, module: ModuleInstance, cfg: Resource): Value {
   const addr = new ResourceAddr(cfg.mode, cfg.type, cfg.name);
-  const exp = run.expander.resourceExpansion(module, addr.toString());
-  if (!exp) return run.opts.destroy ? resourceValueFromState(run, module, addr, cfg) : DynamicVal;
+  // Destroy graphs expand no resources: a destroy reads them as the state has them.
+  const exp = run.expander.resourceExpansion(module, addr.toString()) ?? (run.opts.destroy ? expansionInState(run, module, addr, cfg) : undefined);
+  if (!exp) return DynamicVal;
   const inst = (k: InstanceKey) => resourceInstanceValue(run, new AbsResourceInstance(module, new ResourceInstance(addr, k)), cfg);
   // A refresh-only plan deletes nothing, so instances still in state beyond the expansion are
   // part of the resource's value, as OpenTofu builds it from the state's instances.
@@ -128,23 +129,16 @@ export function resourceValue(run: RunState, module: ModuleInstance, cfg: Resour
   }
 }
 
-/**
- * A destroy's view of a resource (destroy graphs expand no resources): the instances the state
- * has, by their keys — one object, a tuple by count index or an object by for_each key.
- */
-function resourceValueFromState(run: RunState, module: ModuleInstance, addr: ResourceAddr, cfg: Resource): Value {
-  const rs = (run.destroyReads ?? run.state).resource(new AbsResource(module, addr));
-  const keys = [...(rs?.instances.values() ?? [])].map((is) => is.key);
-  const inst = (k: InstanceKey) => resourceInstanceValue(run, new AbsResourceInstance(module, new ResourceInstance(addr, k)), cfg);
-  if (keys.length === 0) return cfg.count ? tupleVal([]) : cfg.forEach ? objectVal(new Map()) : DynamicVal;
-  if (keys.every((k) => k.kind === "IntKey")) {
-    const n = Math.max(...keys.map((k) => (k.kind === "IntKey" ? k.value : 0))) + 1;
-    return tupleVal(Array.from({ length: n }, (_, i) => inst({ kind: "IntKey", value: i })));
+/** The expansion the instances in a destroy's state make: count indexes, for_each keys or one. */
+function expansionInState(run: RunState, module: ModuleInstance, addr: ResourceAddr, cfg: Resource): Expansion {
+  const keys = [...((run.destroyReads ?? run.state).resource(new AbsResource(module, addr))?.instances.values() ?? [])].map((is) => is.key);
+  if (keys.length > 0 ? keys.every((k) => k.kind === "IntKey") : !!cfg.count) {
+    return { kind: "count", count: keys.reduce((n, k) => (k.kind === "IntKey" ? Math.max(n, k.value + 1) : n), 0) };
   }
-  if (keys.every((k) => k.kind === "StringKey")) {
-    return objectVal(new Map(keys.map((k) => [k.kind === "StringKey" ? k.value : "", inst(k)])));
+  if (keys.length > 0 ? keys.every((k) => k.kind === "StringKey") : !!cfg.forEach) {
+    return { kind: "forEach", elements: new Map(keys.map((k) => [k.kind === "StringKey" ? k.value : "", DynamicVal])) };
   }
-  return inst(NoKey);
+  return SINGLE;
 }
 
 /** module.NAME: the outputs of each instance of the call. */

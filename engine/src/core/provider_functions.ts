@@ -15,7 +15,7 @@
 // Gaps).
 import { AbsProviderConfig, Module as ModuleAddr, type Provider as ProviderAddr } from "../addrs/index.js";
 import { allConfigs, type Config, type Provider as ProviderBlock } from "../configs/index.js";
-import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
+import { copyDiagnostic, errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import type { FunctionResolver } from "../lang/eval/index.js";
 import type { CallFunctionResponse, CallFunctionSyncRequest, FunctionDecl, FunctionParameter, Provider } from "../providers/index.js";
 import {
@@ -72,7 +72,7 @@ export class ModuleFunctionTable extends Map<string, Func> implements FunctionRe
     if (parts.length !== 3 && parts.length !== 4) return undefined;
     const cached = this.resolved.get(name);
     // The same failure is reported once per call site, as each call is its own lookup in OpenTofu.
-    if (cached) return cached.fn ? cached : { diagnostics: cached.diagnostics.map((d) => ({ ...d, subject: range })) };
+    if (cached) return cached.fn ? cached : { diagnostics: cached.diagnostics.map((d) => copyDiagnostic(d, { subject: range })) };
     const r = this.resolve(name, parts[1] ?? "", parts.length === 4 ? (parts[2] ?? "") : "", parts[parts.length - 1] ?? "", range);
     this.resolved.set(name, r);
     // Listed from now on: later calls find it directly, and a failed call's diagnostic can show
@@ -137,7 +137,7 @@ function parameter(p: FunctionParameter): Parameter {
   return { name: p.name, type: p.type, allowNull: p.allowNullValue, allowUnknown: p.allowUnknownValues, allowDynamicType: false, allowMarked: false };
 }
 
-/** Validate cannot see functions a provider adds once configured: any call is unknown there. */
+/** Validate cannot see functions a provider adds once configured, so every such call is unknown there. */
 const VALIDATE_PLACEHOLDER = new Func({
   description: "Validate Placeholder",
   params: [],

@@ -43,9 +43,10 @@ function nativeTraversal(e: Expression): Traverser[] | undefined {
 export function absTraversalForExpr(e: AnyExpression): { traversal: Traverser[]; diagnostics: Diagnostic[] } {
   let native: Expression | undefined;
   if (e.kind === "JSONExpr") {
+    // HCL's JSON AsTraversal drops the string's own parse errors: a string that is no traversal
+    // is the same "Invalid expression" as any other value that is not.
     const parsed = jsonStringExpr(e);
-    if (parsed && parsed.diagnostics.length > 0) return { traversal: [], diagnostics: parsed.diagnostics };
-    native = parsed?.expr;
+    native = parsed && parsed.diagnostics.length === 0 ? parsed.expr : undefined;
   } else native = e;
   const t = native ? nativeTraversal(native) : undefined;
   if (!t) return { traversal: [], diagnostics: [errorDiag("Invalid expression", NOT_TRAVERSAL, e.range)] };

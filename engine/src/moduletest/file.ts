@@ -318,19 +318,6 @@ function objectAttrWithNoVariables(attr: ContentAttribute): { values: Map<string
   return { values: new Map(r.value.attrs), diagnostics: r.diagnostics };
 }
 
-/**
- * hcl.AbsTraversalForExpr as HCL's JSON syntax defines it: a JSON string is read as a traversal,
- * and one that does not parse as one is the same "Invalid expression" error as any other value
- * (its AsTraversal drops the parser's diagnostics); terraform 1.11 reports a bad
- * `expect_failures` entry in a `.tftest.json` file that way.
- */
-function staticTraversal(e: AnyExpression): { traversal: Traverser[]; diagnostics: Diagnostic[] } {
-  const t = absTraversalForExpr(e);
-  if (e.kind !== "JSONExpr" || !hasErrors(t.diagnostics)) return t;
-  // A JSON null is never a traversal: its diagnostic is HCL's "Invalid expression", here placed at `e`.
-  return absTraversalForExpr({ kind: "JSONExpr", value: { kind: "JSONNull", range: e.range }, range: e.range });
-}
-
 function traversalString(t: readonly Traverser[]): string {
   let out = "";
   for (const s of t) {
@@ -348,7 +335,7 @@ function decodeOverrideResource(block: ContentBlock): { override: OverrideResour
   const mode = block.type === "override_data" ? "data" : "managed";
   const target = content.attributes.get("target");
   if (!target) return { override: undefined, diagnostics };
-  const t = staticTraversal(target.expr);
+  const t = absTraversalForExpr(target.expr);
   diagnostics.push(...t.diagnostics);
   if (hasErrors(t.diagnostics)) return { override: undefined, diagnostics };
   const parsed = parseConfigResource(t.traversal);
@@ -364,7 +351,7 @@ function decodeOverrideModule(block: ContentBlock): { override: OverrideModule |
   const { content, diagnostics } = bodyContent(block.body, overrideModuleSchema);
   const target = content.attributes.get("target");
   if (!target) return { override: undefined, diagnostics };
-  const t = staticTraversal(target.expr);
+  const t = absTraversalForExpr(target.expr);
   diagnostics.push(...t.diagnostics);
   if (hasErrors(t.diagnostics)) return { override: undefined, diagnostics };
   const parsed = parseModule(t.traversal);
@@ -522,7 +509,7 @@ function traversalList(attr: ContentAttribute): { traversals: Traverser[][]; dia
   const { items, diagnostics } = exprList(attr.expr);
   const traversals: Traverser[][] = [];
   for (const item of items) {
-    const t = staticTraversal(item);
+    const t = absTraversalForExpr(item);
     diagnostics.push(...t.diagnostics);
     if (!hasErrors(t.diagnostics)) traversals.push(t.traversal);
   }
@@ -608,7 +595,7 @@ function decodePassedProviders(attr: ContentAttribute): { providers: PassedProvi
     }
     if (parent.keyExpression) {
       const named = providerKey(parent);
-      const t = staticTraversal(item.value);
+      const t = absTraversalForExpr(item.value);
       const written = hasErrors(t.diagnostics) ? `${named}[…]` : traversalString(t.traversal);
       diagnostics.push(
         errorDiag(
