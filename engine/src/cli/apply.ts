@@ -16,6 +16,7 @@ import { backendForPlan } from "./backend_config.js";
 import { Meta } from "./meta.js";
 import type { Command, CommandIO } from "./io.js";
 import type { FlagSpec } from "./args.js";
+import { devOverrideRuntimeWarnings } from "./devoverrides.js";
 import { Prompter, RUN_FLAGS, lockState, newContext, operationView, readRunFlags, runPlan, type RunFlags } from "./plan.js";
 import type { OperationView, View } from "./view.js";
 
@@ -187,6 +188,9 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     }
     plan = loaded.plan;
     config = loaded.config;
+    // Applying with dev overrides in effect may leave a state no released provider reads.
+    const warnings = await devOverrideRuntimeWarnings(io.env, workingDir);
+    if (warnings.length > 0) ov.diagnostics(warnings);
     store = await openPlanStore(io, ov, plan, flags);
     if (!store) return 1;
     const lock = await lockState(ov, store, flags, "OperationTypeApply");

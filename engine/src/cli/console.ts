@@ -218,7 +218,7 @@ async function providerFunctions(meta: Meta): Promise<{ functions?: (builtins: M
   if (!config || hasErrors(loaded.diagnostics)) return none;
   const types = [...config.module.providerRequirements.requiredProviders.values()].flatMap((r) => (r.type && !r.type.isBuiltIn() ? [r.type] : []));
   if (types.length === 0) return none;
-  const manager = new ProviderManager(providerFactory(meta.workingDir), TOFU_VERSION);
+  const manager = new ProviderManager(providerFactory(meta.workingDir, meta.io.env), TOFU_VERSION);
   const diagnostics = await manager.loadSchemas(types);
   for (const t of types) manager.functionInstance(t)?.prepareFunctionCalls?.();
   return { functions: (builtins) => new ModuleFunctionTable(builtins, config, manager, false), diagnostics, close: () => manager.close() };

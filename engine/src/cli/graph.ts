@@ -279,7 +279,7 @@ export const graphCommand: Command = async (args, io) => {
     state = r.read.state;
   }
 
-  const providers = new ProviderManager(providerFactory(workingDir), TOFU_VERSION);
+  const providers = new ProviderManager(providerFactory(workingDir, io.env), TOFU_VERSION);
   try {
     const sd = await providers.loadSchemas(providersNeeded(config, state, plan?.changes.resources.map((c) => c.providerAddr.provider)));
     if (hasErrors(sd)) {

@@ -17,6 +17,7 @@ import {
   ProviderCacheDir,
   currentPlatform,
   executableFile,
+  executableIn,
   launchProvider,
   loadLocksFromFile,
   standardRemoteStateBackends,
@@ -45,6 +46,7 @@ import { generateConfigFlagDiagnostics, writeGeneratedConfig } from "./generate_
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { versionString as lockedVersionString } from "../versions/index.js";
 import { bundledProviders } from "./bundled.js";
+import { cliDevOverrides, devOverrideRuntimeWarnings } from "./devoverrides.js";
 import type { Command, CommandIO } from "./io.js";
 import { JSONOperationView } from "./jsonview.js";
 import { Prompter } from "./prompt.js";
@@ -248,14 +250,26 @@ async function readStateBytes(p: string): Promise<Uint8Array | undefined> {
   }
 }
 
-/** A provider factory for the working directory: builtin in process, others from the plugin cache. */
-export function providerFactory(workingDir: string): ProviderFactory {
+/**
+ * A provider factory for the working directory: builtin in process, a provider the CLI
+ * configuration's dev_overrides name from that directory, others from the plugin cache.
+ */
+export function providerFactory(workingDir: string, env: CommandIO["env"]): ProviderFactory {
+  let overrides: ReturnType<typeof cliDevOverrides> | undefined;
   return async (p: ProviderAddr) => {
     if (p.isBuiltIn() && p.type === "terraform") {
       const backends = standardRemoteStateBackends({ readFile: readStateBytes, baseDir: workingDir, terraceToken: process.env["TERRACE_TOKEN"] });
       return { ok: true, provider: new BuiltinTerraformProvider({ remoteStateBackends: backends }) };
     }
     const fail = (detail: string) => ({ ok: false as const, diagnostics: [errorDiag("Failed to load plugin schemas", detail)] });
+    overrides ??= cliDevOverrides(env, workingDir);
+    const override = (await overrides).get(p.toString());
+    if (override) {
+      const exe = await executableIn(override.dir, p);
+      if (!exe.ok) return fail(`Could not load the schema for provider ${p.toString()}: provider development override in ${override.dir}: ${exe.error}.`);
+      const r = await launchProvider({ command: exe.path, cwd: workingDir, providerAddr: p.toString() });
+      return r.ok ? { ok: true, provider: r.provider } : { ok: false, diagnostics: r.diagnostics };
+    }
     const locks = await loadLocksFromFile(path.join(workingDir, LOCK_FILE_PATH));
     const lock = locks.missing ? undefined : locks.locks.provider(p);
     if (!lock) return fail(`Could not load the schema for provider ${p.toString()}: the provider is not installed. Run "terrace init".`);
@@ -443,7 +457,7 @@ export async function loadWorkingDir(meta: Meta, opts: { configFirst?: boolean }
 
 export function newContext(io: CommandIO, workingDir: string, flags: RunFlags, hooks: Hooks): Context {
   return new Context({
-    providers: providerFactory(workingDir),
+    providers: providerFactory(workingDir, io.env),
     parallelism: flags.parallelism,
     terraformVersion: TOFU_VERSION,
     functionFS: new NodeFunctionFileSystem(workingDir),
@@ -602,6 +616,9 @@ export interface PlanRun {
  */
 export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags, workingDir: string, opts: { operation?: string; keepLock?: boolean } = {}): Promise<PlanRun> {
   const noLock = async () => true;
+  // Planning with dev overrides in effect may not match a released provider: said before the run.
+  const warnings = await devOverrideRuntimeWarnings(io.env, workingDir);
+  if (warnings.length > 0) ov.diagnostics(warnings);
   const l = await loadWorkingDir(new Meta(io, ov.view, { vars: flags.vars, input: flags.input }));
   if (!l.loaded) {
     ov.diagnostics(l.diagnostics);

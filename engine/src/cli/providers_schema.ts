@@ -65,7 +65,7 @@ export async function providersSchemaCommand(args: readonly string[], io: Comman
     return 1;
   }
   const state = read.read.state;
-  const providers = new ProviderManager(providerFactory(meta.workingDir), TOFU_VERSION);
+  const providers = new ProviderManager(providerFactory(meta.workingDir, meta.io.env), TOFU_VERSION);
   try {
     const needed = providersNeeded(loaded.config, state);
     const d = await providers.loadSchemas(needed);

@@ -61,7 +61,7 @@ export function stateProviders(state: State): ProviderAddr[] {
 
 /** Loads the schemas of the given providers from the working directory's providers. */
 export async function loadSchemas(io: CommandIO, providers: Iterable<ProviderAddr>): Promise<{ schemas: Map<string, ProviderSchemaSet>; diagnostics: Diagnostic[] }> {
-  const m = new ProviderManager(providerFactory(path.resolve(io.cwd)), TOFU_VERSION);
+  const m = new ProviderManager(providerFactory(path.resolve(io.cwd), io.env), TOFU_VERSION);
   try {
     const diagnostics = await m.loadSchemas(providers);
     return { schemas: m.schemaSets(), diagnostics };

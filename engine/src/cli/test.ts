@@ -141,7 +141,7 @@ export const testCommand: Command = async (args, io) => {
     {
       loader,
       rootDir: ".",
-      providers: providerFactory(workingDir),
+      providers: providerFactory(workingDir, io.env),
       globals: vars.values,
       verbose: p.bools.get("verbose") ?? false,
       functionFS: new NodeFunctionFileSystem(workingDir),

@@ -85,7 +85,7 @@ export async function validateWorkingDir(meta: Meta): Promise<{ diagnostics: Dia
   if (hasErrors(deps)) return { diagnostics };
 
   const { providerFactory } = await import("./plan.js");
-  const context = new Context({ providers: providerFactory(workingDir), functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir });
+  const context = new Context({ providers: providerFactory(workingDir, env), functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir });
   diagnostics.push(...(await context.validate(loaded.config)).diagnostics);
   // Validating with dev overrides in effect may not match a released provider; say so.
   if (overrides.size > 0) diagnostics.push(devOverridesWarning(overrides));

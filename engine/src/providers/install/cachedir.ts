@@ -122,15 +122,20 @@ export class ProviderCacheDir {
 }
 
 /** The provider's executable in its package: the first file named terraform-provider-TYPE*. */
-export async function executableFile(entry: CachedProvider): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
-  const prefix = `terraform-provider-${entry.provider.type}`;
+export function executableFile(entry: CachedProvider): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
+  return executableIn(entry.packageDir, entry.provider);
+}
+
+/** The first file in `dir` whose name starts with terraform-provider-<type> (a package's, or a dev_overrides directory's). */
+export async function executableIn(dir: string, provider: Provider): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
+  const prefix = `terraform-provider-${provider.type}`;
   let names: string[];
   try {
-    names = (await readdir(entry.packageDir)).sort();
+    names = (await readdir(dir)).sort();
   } catch (e) {
     return { ok: false, error: `could not read package directory: ${(e as Error).message}` };
   }
-  for (const n of names) if (n.startsWith(prefix)) return { ok: true, path: path.join(entry.packageDir, n) };
+  for (const n of names) if (n.startsWith(prefix)) return { ok: true, path: path.join(dir, n) };
   return { ok: false, error: `could not find executable file starting with ${prefix}` };
 }
 

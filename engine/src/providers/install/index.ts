@@ -54,7 +54,7 @@ export {
 export { currentPlatform } from "./platform.js";
 export { searchLocalDirectory, FilesystemMirrorSource, type PackagesByProvider } from "./fsmirror.js";
 export { hashPackageDir, hashPackageArchiveContents, packageFiles } from "./fshash.js";
-export { ProviderCacheDir, executableFile, cachedProviderHash, verifyInstalledProviders, type CachedProvider, type InstallOutcome } from "./cachedir.js";
+export { ProviderCacheDir, executableFile, executableIn, cachedProviderHash, verifyInstalledProviders, type CachedProvider, type InstallOutcome } from "./cachedir.js";
 export { loadLocksFromFile, saveLocksToFile } from "./lockfile-fs.js";
 export {
   processCLIEnvironment,

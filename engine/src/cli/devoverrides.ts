@@ -1,0 +1,19 @@
+// The CLI configuration's provider development overrides (`dev_overrides` in
+// provider_installation), for the commands that run providers: an overridden provider runs from
+// its directory without `init` or a lock file entry, as OpenTofu's Meta.providerFactories does,
+// and plan and apply warn that overrides are in effect (providerDevOverrideRuntimeWarnings).
+import os from "node:os";
+import type { Diagnostic } from "../hcl/index.js";
+import { devOverrides, devOverridesWarning, loadCLIConfig, type DevOverride } from "../providers/index.js";
+import type { CommandIO } from "./io.js";
+
+export async function cliDevOverrides(env: CommandIO["env"], workingDir: string): Promise<ReadonlyMap<string, DevOverride>> {
+  const cli = await loadCLIConfig({ env, homeDir: env.HOME || os.homedir(), cwd: workingDir });
+  return devOverrides(cli.config);
+}
+
+/** OpenTofu's providerDevOverrideRuntimeWarnings: plan and apply say overrides are in effect. */
+export async function devOverrideRuntimeWarnings(env: CommandIO["env"], workingDir: string): Promise<Diagnostic[]> {
+  const overrides = await cliDevOverrides(env, workingDir);
+  return overrides.size > 0 ? [devOverridesWarning(overrides)] : [];
+}
