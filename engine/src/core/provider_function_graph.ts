@@ -1,28 +1,30 @@
-// OpenTofu's ProviderFunctionTransformer for the calls a module's own provider configuration
-// serves (configuredFunctionProvider): the node whose expressions make such a call waits for that
-// provider's node, so the call finds the instance configured. The provider node is added when no
-// resource uses the configuration (OpenTofu keeps it for the function's sake). A node's
+// OpenTofu's ProviderFunctionTransformer: the node whose expressions call a provider-defined
+// function waits for the provider configuration that serves the call (functionProviderConfig),
+// so the call finds that instance configured. The provider node is added when no resource uses
+// the configuration (OpenTofu keeps it for the function's sake); a call served by the root's
+// implied default configuration waits for it only when resources use it (else there is no node,
+// and the unconfigured instance serves it, as OpenTofu's init-only stub does). A node's
 // expressions are found by where they are: a call belongs to the node whose source ranges hold it.
 import { configBodyJustAttributes, descendent, type Config, type ConfigBody } from "../configs/index.js";
 import type { Range } from "../hcl/index.js";
 import type { GraphNode } from "./nodes.js";
-import { configuredFunctionProvider } from "./provider_functions.js";
+import { functionProviderConfig } from "./provider_functions.js";
 import type { Transformer } from "./transform.js";
 
 export const providerFunctionTransformer: Transformer = (g, b) => {
   for (const c of allWithCalls(b.config)) {
     const targets = c.module.providerFunctionCalls.flatMap((call) => {
-      const served = configuredFunctionProvider(c, call.name);
+      const served = functionProviderConfig(c, call.name);
       return served ? [{ range: call.range, ...served }] : [];
     });
     if (targets.length === 0) continue;
     const providers = new Map<string, GraphNode>();
     for (const v of g.vertices()) if (v.kind === "provider") providers.set(v.addr.toString(), v);
-    const providerNode = (t: (typeof targets)[number]): GraphNode => {
+    const providerNode = (t: (typeof targets)[number]): GraphNode | undefined => {
       const k = t.addr.toString();
       let p = providers.get(k);
-      if (!p) {
-        p = { kind: "provider", addr: t.addr, config: t.config, module: c.path };
+      if (!p && t.config) {
+        p = { kind: "provider", addr: t.addr, config: t.config, module: t.module };
         g.add(p);
         providers.set(k, p);
       }
@@ -35,7 +37,7 @@ export const providerFunctionTransformer: Transformer = (g, b) => {
       for (const t of targets) {
         if (!where.ranges.some((r) => contains(r, t.range))) continue;
         const p = providerNode(t);
-        if (p !== n) g.connect(n, p);
+        if (p && p !== n) g.connect(n, p);
       }
     }
   }

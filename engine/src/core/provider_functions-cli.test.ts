@@ -1,8 +1,13 @@
 // Provider-defined functions through the CLI, with the bundled `sim` provider as a real plugin
 // process: `provider::sim::arn_parse(...)` in locals, outputs and resource arguments (in the root
 // module and in a child module), results that are unknown until apply, sensitive arguments whose
-// mark reaches the result, the function's own argument error, and OpenTofu's lookup errors.
+// mark reaches the result, the function's own argument error, and OpenTofu's lookup errors; which
+// configuration serves a call. Then functions a provider offers only once configured, with the
+// SDK's test provider installed through dev_overrides (no init).
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { applyCommand } from "../cli/apply.js";
 import { consoleCommand } from "../cli/console.js";
@@ -280,8 +285,9 @@ arn:<partition>:<service>:<region>:<account_id>:<resource>.
 `);
   });
 
-  it("calls a module's own provider configuration, configured, as OpenTofu does; elsewhere the unconfigured instance", { timeout: 60_000 }, async () => {
+  it("calls the configuration OpenTofu picks, configured: the module's own, the one passed in, else the root's default", { timeout: 60_000 }, async () => {
     const { dir } = workDir();
+    const child = (value: string) => CHILD.replace(/output "account" \{[\s\S]*\}\n$/, `output "arn" {\n  value = ${value}\n}\n`);
     writeFiles(dir, {
       "main.tf": config(
         path.join(dir, "cloud"),
@@ -300,6 +306,20 @@ module "child" {
   source = "./child"
 }
 
+module "passed" {
+  source = "./child"
+  providers = {
+    sim = sim.west
+  }
+}
+
+module "aliased" {
+  source = "./aliased"
+  providers = {
+    sim.other = sim.west
+  }
+}
+
 output "default" {
   value = local.here
 }
@@ -311,9 +331,30 @@ output "west" {
 output "child" {
   value = module.child.arn
 }
+
+output "passed" {
+  value = module.passed.arn
+}
+
+output "aliased" {
+  value = module.aliased.arn
+}
 `,
       ),
-      "child/main.tf": CHILD.replace("account_id", "account_id").replace(/output "account" \{[\s\S]*\}\n$/, 'output "arn" {\n  value = provider::sim::arn_build("storage", "bucket/c")\n}\n'),
+      "child/main.tf": child('provider::sim::arn_build("storage", "bucket/c")'),
+      "aliased/main.tf": `terraform {
+  required_providers {
+    sim = {
+      source                = "terrace/sim"
+      configuration_aliases = [sim.other]
+    }
+  }
+}
+
+output "arn" {
+  value = provider::sim::other::arn_build("storage", "bucket/d")
+}
+`,
     });
     expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
     // Nothing is configured while validating: the calls go to the unconfigured instance.
@@ -321,10 +362,127 @@ output "child" {
     const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir);
     expect(a.stderr).toBe("");
     const out = JSON.parse((await runCommand(outputCommand, ["-json"], dir)).stdout) as Record<string, { value: string }>;
-    // The root module's default and aliased configurations serve its calls; the child module has
-    // no provider block of its own, so its call gets a region-less ARN (Terraform's answer for all three).
+    // The root module's default and aliased configurations serve its calls; a child module with no
+    // configuration of its own gets the root's default (OpenTofu's stub address); one passed
+    // sim.west, under its default name or an alias, gets that. Terraform calls unconfigured
+    // instances only, and gets region-less ARNs for all five.
     expect(out["default"]?.value).toBe("arn:sim:storage:us-east-1:123456789012:bucket/a");
     expect(out["west"]?.value).toBe("arn:sim:storage:us-west-2:123456789012:bucket/b");
-    expect(out["child"]?.value).toBe("arn:sim:storage::123456789012:bucket/c");
+    expect(out["child"]?.value).toBe("arn:sim:storage:us-east-1:123456789012:bucket/c");
+    expect(out["passed"]?.value).toBe("arn:sim:storage:us-west-2:123456789012:bucket/c");
+    expect(out["aliased"]?.value).toBe("arn:sim:storage:us-west-2:123456789012:bucket/d");
+  });
+});
+
+// A provider whose configuration defines functions (the SDK's test provider, as a real plugin
+// process): the schema lacks them, GetFunctions lists them once configured, and OpenTofu looks a
+// call up there on the instance that serves it.
+describe("functions a provider offers once configured", () => {
+  /** A working directory with the SDK's test provider installed through dev_overrides. */
+  function exampleDir(files: Record<string, string>): { dir: string; env: Record<string, string> } {
+    const { dir } = workDir();
+    const bin = path.join(dir, "..", "bin");
+    mkdirSync(bin);
+    const tsx = createRequire(import.meta.url).resolve("tsx/esm");
+    const entry = fileURLToPath(new URL("../sdk/testdata/serve_example.ts", import.meta.url));
+    const exe = path.join(bin, "terraform-provider-example");
+    writeFileSync(exe, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} --import ${JSON.stringify(tsx)} ${JSON.stringify(entry)}\n`);
+    chmodSync(exe, 0o755);
+    const rc = path.join(dir, "..", "cli.tfrc");
+    writeFileSync(rc, `provider_installation {\n  dev_overrides {\n    "example.com/test/example" = ${JSON.stringify(bin)}\n  }\n  direct {}\n}\n`);
+    writeFiles(dir, files);
+    return { dir, env: { TF_CLI_CONFIG_FILE: rc } };
+  }
+
+  const REQUIRED = `terraform {
+  required_providers {
+    example = { source = "example.com/test/example" }
+  }
+}
+`;
+
+  it("finds them on the configured instance that serves the call: the module's own, or the one passed in", { timeout: 60_000 }, async () => {
+    const { dir, env } = exampleDir({
+      "main.tf": `${REQUIRED}
+provider "example" {
+  prefix = "p"
+}
+
+provider "example" {
+  alias  = "other"
+  prefix = "q"
+}
+
+module "child" {
+  source = "./child"
+  providers = {
+    example = example.other
+  }
+}
+
+output "root" {
+  value = provider::example::prefixed("web")
+}
+
+output "static" {
+  value = provider::example::upper("web")
+}
+
+output "child" {
+  value = module.child.name
+}
+`,
+      "child/main.tf": `${REQUIRED}
+output "name" {
+  value = provider::example::prefixed("db")
+}
+`,
+    });
+    // validate configures nothing: a call the schema lacks is an unknown placeholder there.
+    const v = await runCommand(validateCommand, ["-no-color"], dir, { env });
+    expect(v.stdout).toContain("Success! The configuration is valid");
+    // No init: a provider the CLI configuration's dev_overrides name runs from its directory.
+    const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir, { env });
+    expect(a.code).toBe(0);
+    expect(a.stdout.startsWith("\nWarning: Provider development overrides are in effect\n\nThe following provider development overrides are set in the CLI\nconfiguration:\n - example.com/test/example in ")).toBe(true);
+    const out = JSON.parse((await runCommand(outputCommand, ["-json"], dir, { env })).stdout) as Record<string, { value: string }>;
+    expect(out["root"]?.value).toBe("p-web");
+    expect(out["static"]?.value).toBe("WEB");
+    expect(out["child"]?.value).toBe("q-db");
+  });
+
+  it("is 'Function not found in provider' where an unconfigured instance serves the call", { timeout: 60_000 }, async () => {
+    const { dir, env } = exampleDir({
+      "main.tf": `${REQUIRED}
+output "name" {
+  value = provider::example::prefixed("web")
+}
+
+output "missing" {
+  value = provider::example::nope()
+}
+`,
+    });
+    const p = await runCommand(planCommand, ["-no-color"], dir, { env });
+    expect(p.code).toBe(1);
+    expect(p.stderr).toContain(`Error: Function not found in provider
+
+  on main.tf line 8, in output "name":
+   8:   value = provider::example::prefixed("web")
+
+Function "provider::example::prefixed" was not registered by provider`);
+    expect(p.stderr).toContain('Function "provider::example::nope" was not registered by provider');
+  });
+
+  it("says which directory lacks the executable when a dev_overrides entry names the wrong one", { timeout: 60_000 }, async () => {
+    const { dir } = workDir({ "main.tf": `${REQUIRED}\noutput "x" {\n  value = provider::example::upper("a")\n}\n` });
+    const empty = path.join(dir, "..", "empty");
+    mkdirSync(empty);
+    const rc = path.join(dir, "..", "cli.tfrc");
+    writeFileSync(rc, `provider_installation {\n  dev_overrides {\n    "example.com/test/example" = ${JSON.stringify(empty)}\n  }\n  direct {}\n}\n`);
+    const p = await runCommand(planCommand, ["-no-color"], dir, { env: { TF_CLI_CONFIG_FILE: rc } });
+    expect(p.code).toBe(1);
+    expect(p.stderr).toContain(`Could not load the schema for provider example.com/test/example: provider`);
+    expect(p.stderr.replace(/\s+/g, " ")).toContain(`development override in ${empty}: could not find executable file starting with terraform-provider-example.`);
   });
 });

@@ -7,17 +7,20 @@
 // returning unknown during validate and "Function not found in provider" otherwise, arguments
 // take no marks (they are put back on the result), and argument errors name the argument.
 //
-// The calls go to the module's own configuration of that provider (default or aliased, without
-// `for_each`) when it has one, as OpenTofu's ProviderFunctionTransformer arranges (the graph makes
-// the calling node wait for that provider: providerFunctionTransformer); otherwise to the
-// provider's unconfigured instance (the one that answered the schema), which the run keeps for
-// them. Functions a provider adds only once configured (GetFunctions) are not looked up (README
-// Gaps).
-import { AbsProviderConfig, Module as ModuleAddr, type Provider as ProviderAddr } from "../addrs/index.js";
-import { allConfigs, type Config, type Provider as ProviderBlock } from "../configs/index.js";
+// The calls go to the configuration OpenTofu's ProviderFunctionTransformer picks
+// (functionProviderConfig: the module's own or passed-in configuration, else the root's default),
+// configured (the graph makes the calling node wait for it: providerFunctionTransformer), or to
+// the provider's unconfigured instance (the one that answered the schema, kept for them) when
+// there is no such configuration. A function the schema lacks is looked up in what the serving
+// instance answered to GetFunctions, as OpenTofu does for providers whose functions depend on
+// their configuration.
+import { AbsProviderConfig, Module as ModuleAddr, RootModule, type Provider as ProviderAddr } from "../addrs/index.js";
+import { allConfigs, localNameForProvider, type Config, type Provider as ProviderBlock } from "../configs/index.js";
 import { copyDiagnostic, errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import type { FunctionResolver } from "../lang/eval/index.js";
-import type { CallFunctionResponse, CallFunctionSyncRequest, FunctionDecl, FunctionParameter, Provider } from "../providers/index.js";
+import { providerDiagnostics } from "./diags.js";
+import { resolveProviderConfig } from "./providerconfig.js";
+import type { CallFunctionResponse, CallFunctionSyncRequest, FunctionDecl, FunctionParameter, GetFunctionsResponse, Provider } from "../providers/index.js";
 import {
   DynamicPseudoType,
   Func,
@@ -35,6 +38,11 @@ export interface FunctionProviders {
   /** A configuration's configured instance, once configured (a run's; validate has none). */
   configuredInstance?(addr: AbsProviderConfig): Provider | undefined;
   providerSchema(p: ProviderAddr): { readonly functions: ReadonlyMap<string, FunctionDecl> } | undefined;
+  /**
+   * What an instance answered to GetFunctions, asked once it was configured (or started, for the
+   * unconfigured one) when the configuration calls functions its provider's schema lacks.
+   */
+  functionsOf?(instance: Provider): GetFunctionsResponse | undefined;
 }
 
 /** The providers whose functions a configuration tree calls (to start before the walk). */
@@ -45,6 +53,26 @@ export function functionProviders(root: Config): ProviderAddr[] {
       const name = call.name.split("::")[1] ?? "";
       const type = c.module.providerRequirements.requiredProviders.get(name)?.type;
       if (type) out.set(type.toString(), type);
+    }
+  }
+  return [...out.values()];
+}
+
+/**
+ * The providers whose functions the configuration calls by names their schemas lack: functions
+ * a provider may add once configured (GetFunctions), which OpenTofu looks up there.
+ */
+export function providersWithFunctionsBeyondSchema(
+  root: Config,
+  schemaOf: (p: ProviderAddr) => { readonly functions: ReadonlyMap<string, FunctionDecl> } | undefined,
+): ProviderAddr[] {
+  const out = new Map<string, ProviderAddr>();
+  for (const c of allConfigs(root)) {
+    for (const call of c.module.providerFunctionCalls) {
+      const parts = call.name.split("::");
+      const type = c.module.providerRequirements.requiredProviders.get(parts[1] ?? "")?.type;
+      const schema = type ? schemaOf(type) : undefined;
+      if (type && schema && !schema.functions.has(parts[parts.length - 1] ?? "")) out.set(type.toString(), type);
     }
   }
   return [...out.values()];
@@ -97,29 +125,35 @@ export class ModuleFunctionTable extends Map<string, Func> implements FunctionRe
       // The provider failed to start; that has been reported where it failed.
       return fail("Uninitialized function provider", `Provider ${JSON.stringify(abs.toString())} has not yet been initialized`, range);
     }
-    const decl = schema.functions.get(fnName);
+    // The configuration that serves the call, once configured (the graph orders the call after
+    // it); the unconfigured instance otherwise.
+    const configured = functionProviderConfig(this.config, name)?.addr;
+    const providers = this.providers;
+    let decl = schema.functions.get(fnName);
     if (!decl) {
       if (this.validate) return { fn: VALIDATE_PLACEHOLDER, diagnostics: [] };
-      return fail("Function not found in provider", `Function ${JSON.stringify(name)} was not registered by provider`, range);
+      // A provider may offer more functions once configured (OpenTofu asks GetFunctions).
+      const more = providers.functionsOf?.((configured && providers.configuredInstance?.(configured)) || provider);
+      const errors = providerDiagnostics(more?.diagnostics ?? [], range);
+      if (errors.some((d) => d.severity === "error")) return { diagnostics: errors };
+      decl = more?.functions.get(fnName);
+      if (!decl) return fail("Function not found in provider", `Function ${JSON.stringify(name)} was not registered by provider`, range);
     }
     if (!provider.callFunctionSync) {
       return fail("Function not found in provider", `Provider ${JSON.stringify(abs.toString())} cannot be called from expressions`, range);
     }
-    // The module's own configuration of the provider serves the call once configured (the graph
-    // orders the call after it); the unconfigured instance otherwise.
-    const configured = configuredFunctionProvider(this.config, name)?.addr;
-    const providers = this.providers;
+    const found = decl;
     const call = (req: CallFunctionSyncRequest): CallFunctionResponse => {
       const p = (configured && providers.configuredInstance?.(configured)) || provider;
-      return p.callFunctionSync ? p.callFunctionSync(req) : { result: unknownVal(decl.returnType), error: { text: "the provider cannot be called from expressions" } };
+      return p.callFunctionSync ? p.callFunctionSync(req) : { result: unknownVal(found.returnType), error: { text: "the provider cannot be called from expressions" } };
     };
     const fn = new Func({
-      description: decl.summary,
-      params: decl.parameters.map(parameter),
-      ...(decl.variadicParameter ? { varParam: parameter(decl.variadicParameter) } : {}),
-      type: staticReturnType(decl.returnType),
+      description: found.summary,
+      params: found.parameters.map(parameter),
+      ...(found.variadicParameter ? { varParam: parameter(found.variadicParameter) } : {}),
+      type: staticReturnType(found.returnType),
       impl: (args) => {
-        const r = call({ name: fnName, decl, arguments: args });
+        const r = call({ name: fnName, decl: found, arguments: args });
         if (!r.error) return { ok: true, value: r.result };
         return r.error.argument !== undefined ? argError(r.error.argument, r.error.text) : callError(r.error.text);
       },
@@ -147,20 +181,41 @@ const VALIDATE_PLACEHOLDER = new Func({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Calls served by a configured provider
+// Which configuration serves a call
+
+/** The provider configuration a call is served by; `config` is undefined for an implied root default. */
+export interface FunctionProviderConfig {
+  readonly addr: AbsProviderConfig;
+  readonly config: ProviderBlock | undefined;
+  /** The static module path the configuration belongs to. */
+  readonly module: readonly string[];
+}
 
 /**
- * The provider configuration a call in `config`'s module is served by, when the module declares
- * it itself without `for_each`: `provider::<name>::<fn>` its default configuration and
- * `provider::<name>::<alias>::<fn>` that alias (OpenTofu's ProviderFunctionTransformer finds it in
- * the graph). Otherwise calls go to the unconfigured instance.
+ * The provider configuration a call in `config`'s module is served by, as OpenTofu's
+ * ProviderFunctionTransformer finds it: the module's own configuration of that name and alias
+ * (`provider::<name>::<fn>` the default, `provider::<name>::<alias>::<fn>` the alias), or the one
+ * its caller passes in `providers = {...}` (followed up through the callers), when that is a
+ * `provider` block without `for_each` passed without an instance key. Otherwise the root module's
+ * default configuration of the provider, OpenTofu's stub address: configured when the root
+ * declares it or a resource uses it (the run configures it then), the unconfigured instance else.
+ * Undefined when the module's required_providers lack the name (the lookup reports that).
  */
-export function configuredFunctionProvider(config: Config, name: string): { addr: AbsProviderConfig; config: ProviderBlock } | undefined {
+export function functionProviderConfig(config: Config, name: string): FunctionProviderConfig | undefined {
   const parts = name.split("::");
   if (parts.length !== 3 && parts.length !== 4) return undefined;
   const providerName = parts[1] ?? "";
   const alias = parts.length === 4 ? (parts[2] ?? "") : "";
-  const pc = config.module.providerConfigs.get(alias === "" ? providerName : `${providerName}.${alias}`);
-  if (!pc?.providerType || pc.instances || pc.forEach) return undefined;
-  return { addr: new AbsProviderConfig(new ModuleAddr(config.path), pc.providerType, alias), config: pc };
+  const type = config.module.providerRequirements.requiredProviders.get(providerName)?.type;
+  if (!type) return undefined;
+  const resolved = resolveProviderConfig(config, type, providerName, alias, undefined);
+  if (resolved.config && !resolved.keyExpression && isPlainConfig(resolved.config)) return resolved;
+  let root = config;
+  while (root.parent) root = root.parent;
+  const rootDefault = root.module.providerConfigs.get(localNameForProvider(root.module, type));
+  return { addr: new AbsProviderConfig(RootModule, type, ""), config: rootDefault && isPlainConfig(rootDefault) ? rootDefault : undefined, module: [] };
+}
+
+function isPlainConfig(pc: ProviderBlock): boolean {
+  return !pc.instances && !pc.forEach;
 }

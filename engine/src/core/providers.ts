@@ -8,12 +8,12 @@
 import { NoKey, type AbsProviderConfig, type AbsResourceInstance, type InstanceKey, type Provider as ProviderAddr, type ResourceMode } from "../addrs/index.js";
 import { allConfigs, type Config, type ConfigBody } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
-import { DEFAULT_CLIENT_CAPABILITIES, type GetProviderSchemaResponse, type Provider, type Schema } from "../providers/index.js";
+import { DEFAULT_CLIENT_CAPABILITIES, type GetFunctionsResponse, type GetProviderSchemaResponse, type Provider, type Schema } from "../providers/index.js";
 import type { ProviderSchemaSet } from "../plans/index.js";
 import type { State } from "../states/index.js";
 import type { Value } from "../values/index.js";
 import { EMPTY_CONFIG_BODY, providerDiagnosticsInBody } from "./diags.js";
-import { functionProviders } from "./provider_functions.js";
+import { functionProviders, providersWithFunctionsBeyondSchema } from "./provider_functions.js";
 
 /** One instance of a provider configuration (the key is NoKey unless the block has `for_each`). */
 export interface ProviderInstanceAddr {
@@ -87,6 +87,10 @@ export class ProviderManager {
   private readonly started = new Map<string, Provider>();
   private readonly configured = new Map<string, Provider>();
   private readonly all: Provider[] = [];
+  /** Providers the configuration calls functions of that their schemas lack (by provider source). */
+  private readonly beyondSchema = new Set<string>();
+  /** What those providers' instances answered to GetFunctions (once configured, or once started). */
+  private readonly functionLists = new Map<Provider, GetFunctionsResponse>();
 
   constructor(
     private readonly factory: ProviderFactory,
@@ -129,8 +133,23 @@ export class ProviderManager {
         this.idle.delete(p.toString());
         this.unconfigured.get(p.toString())?.prepareFunctionCalls?.();
       }
+      for (const p of providersWithFunctionsBeyondSchema(functionsOf, (t) => this.schemas.get(t.toString()))) {
+        this.beyondSchema.add(p.toString());
+        const instance = this.unconfigured.get(p.toString());
+        if (instance) await this.listFunctions(instance);
+      }
     }
     return diagnostics;
+  }
+
+  /** Asks an instance for the functions it offers (GetFunctions), for the calls its schema lacks. */
+  private async listFunctions(instance: Provider): Promise<void> {
+    this.functionLists.set(instance, await instance.getFunctions());
+  }
+
+  /** An instance's GetFunctions answer, when the configuration needed one. */
+  functionsOf(instance: Provider): GetFunctionsResponse | undefined {
+    return this.functionLists.get(instance);
   }
 
   /** The unconfigured instance a provider's functions are called on (provider_functions.ts). */
@@ -203,6 +222,7 @@ export class ProviderManager {
     const c = await p.configureProvider({ terraformVersion: this.terraformVersion, config: v.preparedConfig, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES });
     diagnostics.push(...providerDiagnosticsInBody(c.diagnostics, body ?? EMPTY_CONFIG_BODY, ik));
     this.configured.set(addr.instanceString(key), p);
+    if (this.beyondSchema.has(addr.provider.toString()) && !diagnostics.some((d) => d.severity === "error")) await this.listFunctions(p);
     return diagnostics;
   }
 
@@ -230,6 +250,7 @@ export class ProviderManager {
     this.idle.clear();
     this.started.clear();
     this.configured.clear();
+    this.functionLists.clear();
     await Promise.all(all.map((p) => p.close().catch(() => undefined)));
   }
 }

@@ -47,6 +47,12 @@ export interface ProviderDefinition<M = unknown> {
   readonly dataSources?: Readonly<Record<string, DataSourceDefinition<M>>>;
   readonly ephemeralResources?: Readonly<Record<string, EphemeralResourceDefinition<M>>>;
   readonly functions?: Readonly<Record<string, FunctionDefinition<M>>>;
+  /**
+   * Functions the provider offers once configured, made from what `configure` returned (a
+   * provider whose functions its configuration defines). They are not in the schema: GetFunctions
+   * lists them, and OpenTofu looks a function up there when the schema lacks it.
+   */
+  readonly configuredFunctions?: (meta: M) => Readonly<Record<string, FunctionDefinition<M>>>;
 }
 
 // ---------------------------------------------------------------------------------------------

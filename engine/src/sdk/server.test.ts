@@ -174,6 +174,23 @@ describe("ProviderServer", () => {
     expect(hex(joined.result?.msgpack ?? new Uint8Array())).toBe("a4 61 2d 2d 63");
   });
 
+  it("offers the functions a configuration defines through GetFunctions once configured, not in the schema", async () => {
+    const arg = (v: string) => encodeDynamic(fromNative(v, StringType), StringType);
+    const before = setup().server;
+    expect(Object.keys(before.getFunctions().functions ?? {}).sort()).toEqual(["join_all", "upper"]);
+    expect((await before.callFunction({ name: "prefixed", arguments: [arg("a")] })).error?.text).toBe('Function "prefixed" not found in the provider.');
+    const { server } = await configured();
+    expect(Object.keys(server.getProviderSchema().functions ?? {}).sort()).toEqual(["join_all", "upper"]);
+    const listed = server.getFunctions();
+    expect(listed.diagnostics).toEqual([]);
+    expect(Object.keys(listed.functions ?? {}).sort()).toEqual(["join_all", "prefixed", "upper"]);
+    expect(listed.functions?.["prefixed"]?.summary).toBe("Prefixes a name with the configured id prefix");
+    const r = await server.callFunction({ name: "prefixed", arguments: [arg("web")] });
+    expect(r.error).toBeUndefined();
+    // "x" is the configured prefix.
+    expect(hex(r.result?.msgpack ?? new Uint8Array())).toBe("a5 78 2d 77 65 62");
+  });
+
   it("moves state: encoded against the target type, or sent raw as JSON when a mock asks for it", async () => {
     const schema = { block: { attributes: { n: { type: NumberType, optional: true } } } };
     const def = defineProvider({

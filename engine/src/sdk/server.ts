@@ -246,7 +246,21 @@ export class ProviderServer<M = unknown> {
   }
 
   getFunctions(): ProtoGetFunctionsResponse {
-    return { functions: this.functionsProto(), diagnostics: [] };
+    const more = this.configuredFunctions();
+    if (!more.ok) return { functions: this.functionsProto(), diagnostics: diags(more.diagnostics) };
+    const functions = this.functionsProto();
+    for (const [name, f] of Object.entries(more.functions)) functions[name] ??= functionToProto(functionDecl(f));
+    return { functions, diagnostics: [] };
+  }
+
+  /** The functions the configured instance adds (none before ConfigureProvider). */
+  private configuredFunctions(): { ok: true; functions: Readonly<Record<string, FunctionDefinition<M>>> } | { ok: false; diagnostics: Diagnostic[] } {
+    if (this.meta === undefined || !this.def.configuredFunctions) return { ok: true, functions: {} };
+    try {
+      return { ok: true, functions: this.def.configuredFunctions(this.meta) };
+    } catch (e) {
+      return { ok: false, diagnostics: diagnosticsFromError(e, "GetFunctions") };
+    }
   }
 
   getResourceIdentitySchemas(): { identity_schemas: Record<string, ProtoResourceIdentitySchema>; diagnostics: [] } {
@@ -679,7 +693,9 @@ export class ProviderServer<M = unknown> {
   // Functions
 
   async callFunction(req: CallFunctionRequest): Promise<ProtoCallFunctionResponse> {
-    const f: FunctionDefinition<M> | undefined = this.def.functions?.[req.name ?? ""];
+    const name = req.name ?? "";
+    const more = this.configuredFunctions();
+    const f: FunctionDefinition<M> | undefined = this.def.functions?.[name] ?? (more.ok ? more.functions[name] : undefined);
     if (!f) return { error: { text: `Function ${JSON.stringify(req.name ?? "")} not found in the provider.` } };
     const given = req.arguments ?? [];
     if (given.length < f.parameters.length || (!f.variadicParameter && given.length > f.parameters.length)) {

@@ -228,7 +228,7 @@ export const simProvider: ProviderDefinition<SimMeta> = defineProvider<SimMeta>(
     arn_build: {
       summary: "Builds a sim ARN in the region of the provider configuration that serves the call",
       description:
-        "arn:sim:<service>:<region>:<account_id>:<resource>. OpenTofu calls a function on the calling module's own configuration of the provider (provider::sim::<alias>::arn_build for an aliased one), configured, and the ARN names its region; an unconfigured instance (Terraform's calls, or a module without its own provider \"sim\" block) leaves the region empty, as global services' ARNs do.",
+        "arn:sim:<service>:<region>:<account_id>:<resource>. OpenTofu calls a function on the configuration serving the calling module (its own, provider::sim::<alias>::arn_build for an aliased one, or the one passed in by its caller, else the root module's default), configured, and the ARN names its region; an unconfigured instance (Terraform's calls, or no such configuration) leaves the region empty, as global services' ARNs do.",
       parameters: [
         { name: "service", type: StringType, description: "The service: compute, network, storage." },
         { name: "resource", type: StringType, description: "The resource part, e.g. instance/i-0123456789ab." },

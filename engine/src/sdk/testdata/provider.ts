@@ -97,5 +97,14 @@ export function thingProvider(): ProviderDefinition<ThingMeta> {
         run: ([sep, ...parts]) => parts.map((p) => (p.kind === "string" ? p.value : "")).join(sep?.kind === "string" ? sep.value : ""),
       },
     },
+    // Offered once configured: the id prefix the configuration chose, applied to a name.
+    configuredFunctions: (meta) => ({
+      prefixed: {
+        summary: "Prefixes a name with the configured id prefix",
+        parameters: [{ name: "name", type: StringType }],
+        returnType: StringType,
+        run: ([name], m) => `${m?.prefix ?? meta.prefix}-${name?.kind === "string" ? name.value : ""}`,
+      },
+    }),
   });
 }
