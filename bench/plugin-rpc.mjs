@@ -27,7 +27,9 @@
 // <name>.<pid>.cpuprofile there when it exits; profile the host with `node --cpu-prof`),
 // BENCH_ENGINE_DIST (another build, see lib/engine.mjs).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { ENGINE } from "../scripts/lib/paths.mjs";
@@ -134,6 +136,17 @@ async function rpcPhases() {
     const req = createRequest(schema);
     const check = await provider.planResourceChange(req);
     if (check.diagnostics.length > 0) throw new Error(JSON.stringify(check.diagnostics));
+    // The bytes a PlanResourceChange puts on the wire each way, for the floor phase.
+    const def = providers.pluginServices().provider6.service.PlanResourceChange;
+    let wire;
+    const unary = started.client.unary.bind(started.client);
+    started.client.unary = async (service, method, request) => {
+      const r = await unary(service, method, request);
+      if (method === "PlanResourceChange" && r.ok) wire = { path: def.path, request: def.requestSerialize(request), response: def.responseSerialize(r.response) };
+      return r;
+    };
+    await provider.planResourceChange(req);
+    started.client.unary = unary;
     await roundTrips(provider, req, concurrency, 1000, pid); // warm-up: JIT on both sides
     const rows = [];
     for (const [phase, workers] of [
@@ -148,9 +161,60 @@ async function rpcPhases() {
         "plugin CPU µs/call": r["plugin CPU µs/call"],
       });
     }
+    rows.push(await floorPhase(wire));
     return rows;
   } finally {
     await provider.close();
+  }
+}
+
+/**
+ * The same calls' bytes, with `concurrency` in flight, against a grpc-js server that answers
+ * with fixed bytes (lib/grpc-floor-server.mjs), from a bare grpc-js channel that neither encodes
+ * nor decodes: what grpc-js, Node's http2 and TLS cost per call on this machine, the ceiling of
+ * any provider protocol client and server built on them.
+ */
+async function floorPhase(wire) {
+  const grpc = createRequire(path.join(ENGINE, "package.json"))("@grpc/grpc-js");
+  const [serverCert, clientCert] = await Promise.all([generateCertificate(), generateCertificate()]);
+  const socket = path.join(mkdtempSync(path.join(tmpdir(), "floor-")), "s.sock");
+  const server = spawn(process.execPath, [path.join(import.meta.dirname, "lib", "grpc-floor-server.mjs")], {
+    env: { ...process.env, FLOOR_SOCKET: socket, FLOOR_CERT: serverCert.certPem, FLOOR_KEY: serverCert.keyPem, FLOOR_CLIENT_CERT: clientCert.certPem, FLOOR_PATH: wire.path, FLOOR_RESPONSE: wire.response.toString("base64") },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve, reject) => {
+    server.stdout.once("data", resolve);
+    server.once("exit", (code) => reject(new Error(`floor server exited (${code})`)));
+  });
+  server.removeAllListeners("exit");
+  const creds = grpc.credentials.createSsl(Buffer.from(serverCert.certPem), Buffer.from(clientCert.keyPem), Buffer.from(clientCert.certPem));
+  const channel = new grpc.Channel(`unix://${socket}`, creds, { "grpc.ssl_target_name_override": "localhost", "grpc.default_authority": "localhost" });
+  const call = () =>
+    new Promise((resolve) => {
+      const c = channel.createCall(wire.path, Infinity, undefined, null, undefined);
+      let errors = 0;
+      c.start(new grpc.Metadata(), {
+        onReceiveMetadata: () => undefined,
+        onReceiveMessage: () => undefined,
+        onReceiveStatus: (st) => resolve(st.code === 0 ? errors : errors + 1),
+      });
+      c.sendMessageWithContext({}, wire.request);
+      c.halfClose();
+      c.startRead();
+    });
+  const fake = { planResourceChange: async () => ({ diagnostics: (await call()) ? [{ severity: "error" }] : [] }) };
+  try {
+    await roundTrips(fake, undefined, concurrency, 1000, server.pid);
+    const r = await roundTrips(fake, undefined, concurrency, seconds * 1000, server.pid);
+    return {
+      ...latencyRow(`grpc-js floor, ${concurrency} concurrent`, r.latencies.length, r.elapsed, r.latencies),
+      errors: r.errors,
+      "host CPU µs/call": r["host CPU µs/call"],
+      "plugin CPU µs/call": r["plugin CPU µs/call"],
+    };
+  } finally {
+    channel.close();
+    server.kill("SIGTERM");
   }
 }
 
