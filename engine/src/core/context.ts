@@ -282,7 +282,7 @@ export class Context {
         errored: isErrored,
         checks: runChecks(run).results(),
       });
-      plan.relevantAttributes = relevantAttributes(config, providers, plan);
+      plan.relevantAttributes = relevantAttributes(config, providers, plan, run.childOutputsCreated);
       // A refresh-only plan applies when refreshing changed something (OpenTofu's Plan.CanApply).
       plan.applyable = planCanApply(plan, !managedResourcesEqual(prevRunUpgraded, priorState));
       return { plan, diagnostics, schemas: providers.schemaSets() };

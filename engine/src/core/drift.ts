@@ -103,12 +103,17 @@ export function driftedResources(
 
 /**
  * relevantResourceAttrsForPlan: the resource attributes that the configuration of every resource
- * with a planned change, and every changing root output, refers to — directly or through locals,
- * other resources, and across module calls (a child's input variable leads to the calling
- * module's argument, a module output to the child's output expression), as OpenTofu's globalref
- * analysis follows them.
+ * with a planned change, every changing root output, and every child module output with a value
+ * (planned as a Create: `childOutputs`) refers to — directly or through locals, other resources,
+ * and across module calls (a child's input variable leads to the calling module's argument, a
+ * module output to the child's output expression), as OpenTofu's globalref analysis follows them.
  */
-export function relevantAttributes(config: Config, providers: ProviderManager, plan: Plan): ResourceAttr[] {
+export function relevantAttributes(
+  config: Config,
+  providers: ProviderManager,
+  plan: Plan,
+  childOutputs: readonly { readonly module: ModuleInstance; readonly name: string }[] = [],
+): ResourceAttr[] {
   const out = new Map<string, ResourceAttr>();
   const seen = new Set<string>();
   const visitResource = (module: ModuleInstance, rc: Resource) => {
@@ -187,6 +192,10 @@ export function relevantAttributes(config: Config, providers: ProviderManager, p
     if (oc.change.action === "NoOp") continue;
     const o = config.module.outputs.get(oc.addr.outputValue.name);
     if (o?.expr) visitTraversals(oc.addr.module, exprVariables(o.expr));
+  }
+  for (const { module, name } of childOutputs) {
+    const o = descendent(config, module.steps.map((s) => s.name))?.module.outputs.get(name);
+    if (o?.expr) visitTraversals(module, exprVariables(o.expr));
   }
   return [...out.values()];
 }

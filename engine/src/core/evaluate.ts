@@ -180,7 +180,7 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
   const cfg: Config | undefined = run.moduleConfig(path);
   const { refs, diagnostics } = referencesOf(traversals);
   const vars = new Map<string, Value>();
-  if (!cfg) return { ctx: new EvalContext(vars, run.functions(path)), diagnostics };
+  if (!cfg) return { ctx: new EvalContext(vars, run.functions(path, req.module)), diagnostics };
   const mod = cfg.module;
 
   const varNames = new Set<string>();
@@ -303,5 +303,5 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
   vars.set("tofu", ws);
   if (req.repetition.countIndex) vars.set("count", objectVal({ index: req.repetition.countIndex }));
   if (req.repetition.eachKey && req.repetition.eachValue) vars.set("each", objectVal({ key: req.repetition.eachKey, value: req.repetition.eachValue }));
-  return { ctx: new EvalContext(vars, run.functions(path)), diagnostics };
+  return { ctx: new EvalContext(vars, run.functions(path, req.module)), diagnostics };
 }

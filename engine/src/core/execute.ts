@@ -181,7 +181,11 @@ async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" 
     }
     if (o.sensitive) value = markSensitive(value);
     run.values.set("output", inst, n.name, value);
-    if (!inst.isRoot()) continue;
+    if (!inst.isRoot()) {
+      // Not in a destroy plan, which evaluates module outputs only for what reads them.
+      if (run.opts.operation === "plan" && !run.opts.destroy && unmarkDeep(value)[0].kind !== "null") run.childOutputsCreated.push({ module: inst, name: n.name });
+      continue;
+    }
     if (run.opts.operation === "plan") run.outputChanges.push(outputChange(run, n.name, value, o.sensitive));
     // A null root output is removed from state rather than stored (OpenTofu's setValue).
     else if (unmarkDeep(value)[0].kind === "null") run.state.removeOutputValue(n.name);

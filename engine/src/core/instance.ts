@@ -73,7 +73,7 @@ export function instanceProvider(
   }
   let key: InstanceKey = NoKey;
   if (resolved.keyExpression) {
-    const r = resolveProviderInstanceKey(run, addr, resolved.keyExpression, keyScope(run, addr, resolved.keyModule, rep, rc));
+    const r = resolveProviderInstanceKey(run, addr.toString(), resolved.keyExpression, keyScope(run, addr, resolved.keyModule, rep, rc));
     diagnostics.push(...r.diagnostics);
     if (!r.key) return { result: undefined, diagnostics };
     key = r.key;
@@ -106,15 +106,35 @@ type KeyScope = Parameters<typeof evalScope>[1];
  */
 function keyScope(run: RunState, addr: AbsResourceInstance, keyModule: readonly string[] | undefined, rep: RepetitionData, rc: Resource): KeyScope {
   if (!keyModule) return { module: addr.module, repetition: rep, hasCount: !!rc.count, hasForEach: !!rc.forEach };
-  const inst = new ModuleInstance(addr.module.steps.slice(0, keyModule.length));
+  return moduleCallKeyScope(run, addr.module, keyModule);
+}
+
+/** Where `providers = { x = y.z[key] }` of the call at `keyModule` is evaluated for `caller`, an instance in it. */
+function moduleCallKeyScope(run: RunState, caller: ModuleInstance, keyModule: readonly string[]): KeyScope {
+  const inst = new ModuleInstance(caller.steps.slice(0, keyModule.length));
   const call = run.moduleConfig(keyModule.slice(0, -1))?.module.moduleCalls.get(keyModule[keyModule.length - 1] ?? "");
   return { module: inst.parent(), repetition: run.expander.moduleRepetitionData(inst), hasCount: !!call?.count, hasForEach: !!call?.forEach };
+}
+
+/**
+ * The provider instance key for a provider-defined function call made in `caller`, when the
+ * configuration serving it was passed in with a key (OpenTofu's resolveProviderModuleInstance in
+ * its function scope); `what` names the call in messages.
+ */
+export function functionProviderKey(
+  run: RunState,
+  expr: NonNullable<Resource["forEach"]>,
+  keyModule: readonly string[],
+  caller: ModuleInstance,
+  what: string,
+): { key: InstanceKey | undefined; diagnostics: Diagnostic[] } {
+  return resolveProviderInstanceKey(run, what, expr, moduleCallKeyScope(run, caller, keyModule));
 }
 
 /** OpenTofu's resolveProviderInstance: the key expression in its scope (keyScope). */
 function resolveProviderInstanceKey(
   run: RunState,
-  addr: AbsResourceInstance,
+  what: string,
   expr: NonNullable<Resource["forEach"]>,
   where: KeyScope,
 ): { key: InstanceKey | undefined; diagnostics: Diagnostic[] } {
@@ -131,7 +151,7 @@ function resolveProviderInstanceKey(
   if (v.kind === "null") return fail("A provider instance key must not be null.");
   if (v.kind === "unknown") {
     return fail(
-      `The provider instance key for ${addr.toString()} depends on values that cannot be determined until apply, and so OpenTofu cannot select a provider instance to create a plan for this resource instance.`,
+      `The provider instance key for ${what} depends on values that cannot be determined until apply, and so OpenTofu cannot select a provider instance to create a plan for this resource instance.`,
     );
   }
   const c = convert(unmark(v)[0], StringType);

@@ -373,6 +373,50 @@ output "arn" {
     expect(out["passed"]?.value).toBe("arn:sim:storage:us-west-2:123456789012:bucket/c");
     expect(out["aliased"]?.value).toBe("arn:sim:storage:us-west-2:123456789012:bucket/d");
   });
+
+  it("calls the instance of a for_each configuration a module call passes in with a key, per module instance", { timeout: 60_000 }, async () => {
+    const { dir } = workDir();
+    const cloud = JSON.stringify(path.join(dir, "cloud"));
+    writeFiles(dir, {
+      "main.tf": config(
+        path.join(dir, "cloud"),
+        `
+locals {
+  regions = toset(["us-east-1", "eu-west-1"])
+}
+
+provider "sim" {
+  alias    = "by_region"
+  for_each = local.regions
+  region   = each.key
+  data_dir = ${cloud}
+}
+
+module "regional" {
+  source   = "./child"
+  for_each = local.regions
+  providers = {
+    sim = sim.by_region[each.key]
+  }
+}
+
+output "arns" {
+  value = { for k, m in module.regional : k => m.arn }
+}
+`,
+      ),
+      "child/main.tf": CHILD.replace(/output "account" \{[\s\S]*\}\n$/, 'output "arn" {\n  value = provider::sim::arn_build("storage", "bucket/r")\n}\n'),
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    expect((await runCommand(validateCommand, ["-no-color"], dir)).code).toBe(0);
+    const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir);
+    expect(a.stderr).toBe("");
+    const out = JSON.parse((await runCommand(outputCommand, ["-json"], dir)).stdout) as Record<string, { value: Record<string, string> }>;
+    expect(out["arns"]?.value).toEqual({
+      "eu-west-1": "arn:sim:storage:eu-west-1:123456789012:bucket/r",
+      "us-east-1": "arn:sim:storage:us-east-1:123456789012:bucket/r",
+    });
+  });
 });
 
 // A provider whose configuration defines functions (the SDK's test provider, as a real plugin

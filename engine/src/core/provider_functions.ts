@@ -14,9 +14,9 @@
 // there is no such configuration. A function the schema lacks is looked up in what the serving
 // instance answered to GetFunctions, as OpenTofu does for providers whose functions depend on
 // their configuration.
-import { AbsProviderConfig, Module as ModuleAddr, RootModule, type Provider as ProviderAddr } from "../addrs/index.js";
+import { AbsProviderConfig, Module as ModuleAddr, NoKey, RootModule, type InstanceKey, type ModuleInstance, type Provider as ProviderAddr } from "../addrs/index.js";
 import { allConfigs, localNameForProvider, type Config, type Provider as ProviderBlock } from "../configs/index.js";
-import { copyDiagnostic, errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
+import { copyDiagnostic, errorDiag, type AnyExpression, type Diagnostic, type Range } from "../hcl/index.js";
 import type { FunctionResolver } from "../lang/eval/index.js";
 import { providerDiagnostics } from "./diags.js";
 import { resolveProviderConfig } from "./providerconfig.js";
@@ -35,8 +35,13 @@ import {
 export interface FunctionProviders {
   /** The unconfigured instance kept for function calls (and its schema). */
   functionInstance(p: ProviderAddr): Provider | undefined;
-  /** A configuration's configured instance, once configured (a run's; validate has none). */
-  configuredInstance?(addr: AbsProviderConfig): Provider | undefined;
+  /** A configuration instance's configured instance, once configured (a run's; validate has none). */
+  configuredInstance?(addr: AbsProviderConfig, key?: InstanceKey): Provider | undefined;
+  /**
+   * The instance key of a configuration passed into the caller's module with one
+   * (`providers = { x = y.z[key] }`), evaluated for the calling module instance (a run's).
+   */
+  providerKey?(expr: AnyExpression, keyModule: readonly string[], caller: ModuleInstance, what: string): { key: InstanceKey | undefined; diagnostics: Diagnostic[] };
   providerSchema(p: ProviderAddr): { readonly functions: ReadonlyMap<string, FunctionDecl> } | undefined;
   /**
    * What an instance answered to GetFunctions, asked once it was configured (or started, for the
@@ -90,6 +95,8 @@ export class ModuleFunctionTable extends Map<string, Func> implements FunctionRe
     private readonly providers: FunctionProviders,
     /** The validate walk: functions the schema does not declare are placeholders. */
     private readonly validate: boolean,
+    /** The module instance the calls are made in, when a configuration serving them has a key. */
+    private readonly instance?: ModuleInstance,
   ) {
     super(builtins);
   }
@@ -126,14 +133,24 @@ export class ModuleFunctionTable extends Map<string, Func> implements FunctionRe
       return fail("Uninitialized function provider", `Provider ${JSON.stringify(abs.toString())} has not yet been initialized`, range);
     }
     // The configuration that serves the call, once configured (the graph orders the call after
-    // it); the unconfigured instance otherwise.
-    const configured = functionProviderConfig(this.config, name)?.addr;
+    // it); the unconfigured instance otherwise. Validate configures nothing and evaluates no key.
+    const served = functionProviderConfig(this.config, name);
+    const configured = served?.addr;
     const providers = this.providers;
+    let key: InstanceKey = NoKey;
+    if (served?.keyExpression && served.keyModule && this.instance && providers.providerKey && !this.validate) {
+      const k = providers.providerKey(served.keyExpression, served.keyModule, this.instance, `${this.instance.toString()} ${name}`.trim());
+      if (!k.key) return { diagnostics: k.diagnostics };
+      key = k.key;
+      if (!providers.configuredInstance?.(served.addr, key)) {
+        return fail("Uninitialized function provider", `Provider ${JSON.stringify(served.addr.instanceString(key))} has not yet been initialized`, range);
+      }
+    }
     let decl = schema.functions.get(fnName);
     if (!decl) {
       if (this.validate) return { fn: VALIDATE_PLACEHOLDER, diagnostics: [] };
       // A provider may offer more functions once configured (OpenTofu asks GetFunctions).
-      const more = providers.functionsOf?.((configured && providers.configuredInstance?.(configured)) || provider);
+      const more = providers.functionsOf?.((configured && providers.configuredInstance?.(configured, key)) || provider);
       const errors = providerDiagnostics(more?.diagnostics ?? [], range);
       if (errors.some((d) => d.severity === "error")) return { diagnostics: errors };
       decl = more?.functions.get(fnName);
@@ -144,7 +161,7 @@ export class ModuleFunctionTable extends Map<string, Func> implements FunctionRe
     }
     const found = decl;
     const call = (req: CallFunctionSyncRequest): CallFunctionResponse => {
-      const p = (configured && providers.configuredInstance?.(configured)) || provider;
+      const p = (configured && providers.configuredInstance?.(configured, key)) || provider;
       return p.callFunctionSync ? p.callFunctionSync(req) : { result: unknownVal(found.returnType), error: { text: "the provider cannot be called from expressions" } };
     };
     const fn = new Func({
@@ -189,6 +206,9 @@ export interface FunctionProviderConfig {
   readonly config: ProviderBlock | undefined;
   /** The static module path the configuration belongs to. */
   readonly module: readonly string[];
+  /** A configuration with `for_each` passed in as `y.z[key]`: the key, and the call that passes it. */
+  readonly keyExpression?: AnyExpression;
+  readonly keyModule?: readonly string[];
 }
 
 /**
@@ -196,7 +216,8 @@ export interface FunctionProviderConfig {
  * ProviderFunctionTransformer finds it: the module's own configuration of that name and alias
  * (`provider::<name>::<fn>` the default, `provider::<name>::<alias>::<fn>` the alias), or the one
  * its caller passes in `providers = {...}` (followed up through the callers), when that is a
- * `provider` block without `for_each` passed without an instance key. Otherwise the root module's
+ * `provider` block without `for_each`, or one with `for_each` passed with an instance key (each
+ * calling module instance evaluates the key: `providerKey`). Otherwise the root module's
  * default configuration of the provider, OpenTofu's stub address: configured when the root
  * declares it or a resource uses it (the run configures it then), the unconfigured instance else.
  * Undefined when the module's required_providers lack the name (the lookup reports that).
@@ -210,10 +231,16 @@ export function functionProviderConfig(config: Config, name: string): FunctionPr
   if (!type) return undefined;
   const resolved = resolveProviderConfig(config, type, providerName, alias, undefined);
   if (resolved.config && !resolved.keyExpression && isPlainConfig(resolved.config)) return resolved;
+  if (resolved.config && resolved.keyExpression && resolved.keyModule && !isPlainConfig(resolved.config)) return resolved;
   let root = config;
   while (root.parent) root = root.parent;
   const rootDefault = root.module.providerConfigs.get(localNameForProvider(root.module, type));
   return { addr: new AbsProviderConfig(RootModule, type, ""), config: rootDefault && isPlainConfig(rootDefault) ? rootDefault : undefined, module: [] };
+}
+
+/** Whether some call in the module is served by a configuration passed in with an instance key. */
+export function hasKeyedFunctionProvider(config: Config): boolean {
+  return config.module.providerFunctionCalls.some((c) => functionProviderConfig(config, c.name)?.keyExpression !== undefined);
 }
 
 function isPlainConfig(pc: ProviderBlock): boolean {

@@ -230,9 +230,9 @@ export class ProviderManager {
     return this.configured.get(addr.instanceString(key));
   }
 
-  /** A configuration without `for_each`, once configured (provider-defined functions). */
-  configuredInstance(addr: AbsProviderConfig): Provider | undefined {
-    return this.configured.get(addr.instanceString(NoKey));
+  /** A configuration instance, once configured (provider-defined functions). */
+  configuredInstance(addr: AbsProviderConfig, key: InstanceKey = NoKey): Provider | undefined {
+    return this.configured.get(addr.instanceString(key));
   }
 
   /** The provider a resource instance's calls go to: its configured instance, as the resource hook sees it. */

@@ -1,7 +1,8 @@
 // The plan's relevant_attributes (relevantResourceAttrsForPlan, which decides what drift the plan
 // view shows) through the CLI: references followed across module calls (a child's variable to
 // the caller's argument, a module output to the child's output expression), and references
-// without an instance key reported under the resource's own address. The expected sets are
+// without an instance key reported under the resource's own address, and child module outputs
+// with a value as starting points (not in destroy plans). The expected sets are
 // terraform 1.11's `show -json` answers for the same configurations and steps.
 import { describe, expect, it } from "vitest";
 import { applyCommand } from "../cli/apply.js";
@@ -10,11 +11,11 @@ import { initCommand } from "../cli/init.js";
 import { planCommand } from "../cli/plan.js";
 import { showCommand } from "../cli/show.js";
 
-async function relevantAfterChange(files: Record<string, string>): Promise<string[]> {
+async function relevantAfterChange(files: Record<string, string>, planArgs: string[] = ["-var", "v=2"]): Promise<string[]> {
   const { dir } = workDir(files);
   expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
   expect((await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir)).code).toBe(0);
-  expect((await runCommand(planCommand, ["-no-color", "-var", "v=2", "-out=p.tfplan"], dir)).code).toBe(0);
+  expect((await runCommand(planCommand, ["-no-color", ...planArgs, "-out=p.tfplan"], dir)).code).toBe(0);
   const show = await runCommand(showCommand, ["-json", "p.tfplan"], dir);
   const doc = JSON.parse(show.stdout) as { relevant_attributes?: { resource: string; attribute: unknown[] }[] };
   return (doc.relevant_attributes ?? []).map((ra) => `${ra.resource} ${JSON.stringify(ra.attribute)}`).sort();
@@ -67,5 +68,59 @@ resource "terraform_data" "w" {
 `,
     });
     expect(got).toEqual(["terraform_data.c []", 'terraform_data.c[0] ["output"]']);
+  });
+
+  describe("starting from child module outputs, which a plan records as created when they have a value", () => {
+    const files = {
+      "main.tf": `variable "v" {
+  default = "1"
+}
+resource "terraform_data" "src" {
+  input = var.v
+}
+resource "terraform_data" "d" {
+  input = terraform_data.src.output
+}
+module "child" {
+  source = "./child"
+}
+module "nulls" {
+  source = "./nulls"
+}
+`,
+      "child/main.tf": `resource "terraform_data" "b" {
+  input = "b"
+}
+resource "terraform_data" "c" {
+  input = "c"
+}
+output "y" {
+  value = terraform_data.b.output
+}
+locals {
+  l = terraform_data.c.id
+}
+output "z" {
+  value = local.l
+}
+`,
+      "nulls/main.tf": `resource "terraform_data" "n" {
+  input = "n"
+}
+output "n" {
+  value = terraform_data.n.output == "never" ? "x" : null
+}
+`,
+    };
+    const fromChildOutputs = ['module.child.terraform_data.b ["output"]', 'module.child.terraform_data.c ["id"]'];
+
+    it("in a plan with changes, and in one without: a null output adds nothing", async () => {
+      expect(await relevantAfterChange(files)).toEqual([...fromChildOutputs, 'terraform_data.src ["output"]'].sort());
+      expect(await relevantAfterChange(files, [])).toEqual(fromChildOutputs);
+    });
+
+    it("not in a destroy plan, where only the deleted resources' references count", async () => {
+      expect(await relevantAfterChange(files, ["-destroy"])).toEqual(['terraform_data.src ["output"]']);
+    });
   });
 });

@@ -11,7 +11,8 @@ import type { Func, Value } from "../values/index.js";
 import { EphemeralResources } from "./ephemeral.js";
 import { Expander } from "./expand.js";
 import { ImportResolver } from "./import.js";
-import { ModuleFunctionTable } from "./provider_functions.js";
+import { functionProviderKey } from "./instance.js";
+import { ModuleFunctionTable, hasKeyedFunctionProvider, type FunctionProviders } from "./provider_functions.js";
 import type { Hooks } from "./hooks.js";
 import type { OutputChange, ResourceInstanceChange } from "../plans/index.js";
 import type { ProviderManager } from "./providers.js";
@@ -89,6 +90,12 @@ export class RunState {
   /** Plan: the changes of root outputs, in the order they were evaluated. */
   readonly outputChanges: OutputChange[] = [];
   /**
+   * Plan: the non-root outputs that have a value. OpenTofu records each as a Create change (a
+   * module output has no value in state to compare with), kept out of the plan file, from which
+   * relevant attributes are followed as from root output changes.
+   */
+  readonly childOutputsCreated: { readonly module: ModuleInstance; readonly name: string }[] = [];
+  /**
    * The resources each node depends on (by node name), recorded in state: apply nodes when they
    * apply, resource nodes of a plan for instances that plan NoOp.
    */
@@ -106,6 +113,8 @@ export class RunState {
    */
   readonly providerMoves = new Map<string, ProviderMove>();
   private readonly functionTables = new Map<string, ReadonlyMap<string, Func>>();
+  /** Whether a module's calls need a table per instance (hasKeyedFunctionProvider), by static path. */
+  private readonly keyedFunctionModules = new Map<string, boolean>();
   /** The walk's ephemeral resource instances: their values and those still open. */
   readonly ephemerals: EphemeralResources;
 
@@ -140,17 +149,32 @@ export class RunState {
    * A module's functions: the built-in ones (file functions resolve against its directory) and
    * the provider-defined ones its calls name.
    */
-  functions(path: readonly string[]): ReadonlyMap<string, Func> {
-    const k = path.join(".");
+  functions(path: readonly string[], instance?: ModuleInstance): ReadonlyMap<string, Func> {
+    const cfg = this.moduleConfig(path);
+    // One table per module instance where a configuration serving its calls was passed in with a
+    // key (each instance may evaluate it differently); one per module otherwise.
+    const moduleKey = path.join(".");
+    let keyed = this.keyedFunctionModules.get(moduleKey);
+    if (keyed === undefined) this.keyedFunctionModules.set(moduleKey, (keyed = cfg !== undefined && hasKeyedFunctionProvider(cfg)));
+    const perInstance = keyed ? instance : undefined;
+    const k = perInstance ? `${moduleKey}|${perInstance.toString()}` : moduleKey;
     let t = this.functionTables.get(k);
     if (!t) {
-      const cfg = this.moduleConfig(path);
       const builtins = staticFunctionTable({ baseDir: cfg?.module.sourceDir ?? ".", fs: this.opts.functionFS, planTimestamp: this.opts.planTimestamp });
-      t = cfg ? new ModuleFunctionTable(builtins, cfg, this.providers, false) : builtins;
+      t = cfg ? new ModuleFunctionTable(builtins, cfg, this.functionProviders, false, perInstance) : builtins;
       this.functionTables.set(k, t);
     }
     return t;
   }
+
+  /** Where the function tables find providers: the run's, keys evaluated in the walk. */
+  private readonly functionProviders: FunctionProviders = {
+    functionInstance: (p) => this.providers.functionInstance(p),
+    configuredInstance: (addr, key) => this.providers.configuredInstance(addr, key),
+    providerSchema: (p) => this.providers.providerSchema(p),
+    functionsOf: (i) => this.providers.functionsOf(i),
+    providerKey: (expr, keyModule, caller, what) => functionProviderKey(this, expr, keyModule, caller, what),
+  };
 
   /** The provider instance key resolved for each resource instance (provider for_each). */
   readonly providerKeys = new Map<string, InstanceKey>();
