@@ -339,8 +339,40 @@ output "passed" {
 output "aliased" {
   value = module.aliased.arn
 }
+
+module "middle" {
+  source = "./middle"
+}
+
+output "middle_own" {
+  value = module.middle.own
+}
+
+output "middle_inner" {
+  value = module.middle.inner
+}
 `,
       ),
+      // A module with its own default configuration serves its own calls, but its child (which
+      // is not passed it) gets the root's: OpenTofu does not follow implicit inheritance there.
+      "middle/main.tf": `${CHILD.replace(/output "account" \{[\s\S]*\}\n$/, "")}
+provider "sim" {
+  region   = "eu-central-1"
+  data_dir = ${JSON.stringify(path.join(dir, "cloud"))}
+}
+
+module "inner" {
+  source = "../child"
+}
+
+output "own" {
+  value = provider::sim::arn_build("storage", "bucket/m")
+}
+
+output "inner" {
+  value = module.inner.arn
+}
+`,
       "child/main.tf": child('provider::sim::arn_build("storage", "bucket/c")'),
       "aliased/main.tf": `terraform {
   required_providers {
@@ -372,6 +404,8 @@ output "arn" {
     expect(out["child"]?.value).toBe("arn:sim:storage:us-east-1:123456789012:bucket/c");
     expect(out["passed"]?.value).toBe("arn:sim:storage:us-west-2:123456789012:bucket/c");
     expect(out["aliased"]?.value).toBe("arn:sim:storage:us-west-2:123456789012:bucket/d");
+    expect(out["middle_own"]?.value).toBe("arn:sim:storage:eu-central-1:123456789012:bucket/m");
+    expect(out["middle_inner"]?.value).toBe("arn:sim:storage:us-east-1:123456789012:bucket/c");
   });
 
   it("calls the instance of a for_each configuration a module call passes in with a key, per module instance", { timeout: 60_000 }, async () => {

@@ -15,11 +15,10 @@
 // instance answered to GetFunctions, as OpenTofu does for providers whose functions depend on
 // their configuration.
 import { AbsProviderConfig, Module as ModuleAddr, NoKey, RootModule, type InstanceKey, type ModuleInstance, type Provider as ProviderAddr } from "../addrs/index.js";
-import { allConfigs, localNameForProvider, type Config, type Provider as ProviderBlock } from "../configs/index.js";
+import { allConfigs, localNameForProvider, providerKey, type Config, type Provider as ProviderBlock } from "../configs/index.js";
 import { copyDiagnostic, errorDiag, type AnyExpression, type Diagnostic, type Range } from "../hcl/index.js";
 import type { FunctionResolver } from "../lang/eval/index.js";
 import { providerDiagnostics } from "./diags.js";
-import { resolveProviderConfig } from "./providerconfig.js";
 import type { CallFunctionResponse, CallFunctionSyncRequest, FunctionDecl, FunctionParameter, GetFunctionsResponse, Provider } from "../providers/index.js";
 import {
   DynamicPseudoType,
@@ -215,7 +214,8 @@ export interface FunctionProviderConfig {
  * The provider configuration a call in `config`'s module is served by, as OpenTofu's
  * ProviderFunctionTransformer finds it: the module's own configuration of that name and alias
  * (`provider::<name>::<fn>` the default, `provider::<name>::<alias>::<fn>` the alias), or the one
- * its caller passes in `providers = {...}` (followed up through the callers), when that is a
+ * its caller passes in `providers = {...}` (followed up through the callers, but not inherited
+ * implicitly from a parent module's own block), when that is a
  * `provider` block without `for_each`, or one with `for_each` passed with an instance key (each
  * calling module instance evaluates the key: `providerKey`). Otherwise the root module's
  * default configuration of the provider, OpenTofu's stub address: configured when the root
@@ -229,13 +229,45 @@ export function functionProviderConfig(config: Config, name: string): FunctionPr
   const alias = parts.length === 4 ? (parts[2] ?? "") : "";
   const type = config.module.providerRequirements.requiredProviders.get(providerName)?.type;
   if (!type) return undefined;
-  const resolved = resolveProviderConfig(config, type, providerName, alias, undefined);
-  if (resolved.config && !resolved.keyExpression && isPlainConfig(resolved.config)) return resolved;
-  if (resolved.config && resolved.keyExpression && resolved.keyModule && !isPlainConfig(resolved.config)) return resolved;
+  const own = ownOrPassedConfig(config, type, providerName, alias);
+  if (own && !own.keyExpression && isPlainConfig(own.config)) return own;
+  if (own && own.keyExpression && !isPlainConfig(own.config)) return own;
   let root = config;
   while (root.parent) root = root.parent;
   const rootDefault = root.module.providerConfigs.get(localNameForProvider(root.module, type));
   return { addr: new AbsProviderConfig(RootModule, type, ""), config: rootDefault && isPlainConfig(rootDefault) ? rootDefault : undefined, module: [] };
+}
+
+/**
+ * The module's own configuration of `name` and `alias`, or the one its caller passes in, followed
+ * up through the callers (OpenTofu's proxy providers). Unlike a resource's provider, a default
+ * configuration is not inherited implicitly from the parent: such calls go to the root's default.
+ */
+function ownOrPassedConfig(
+  start: Config,
+  type: ProviderAddr,
+  name: string,
+  alias: string,
+): (FunctionProviderConfig & { readonly config: ProviderBlock }) | undefined {
+  let cfg = start;
+  let n = name;
+  let al = alias;
+  let keyExpression: AnyExpression | undefined;
+  let keyModule: readonly string[] | undefined;
+  for (;;) {
+    const pc = cfg.module.providerConfigs.get(providerKey(n, al));
+    if (pc) return { addr: new AbsProviderConfig(new ModuleAddr(cfg.path), type, al), config: pc, module: cfg.path, ...(keyExpression && keyModule ? { keyExpression, keyModule } : {}) };
+    const parent = cfg.parent;
+    const passed = parent?.module.moduleCalls.get(cfg.path[cfg.path.length - 1] ?? "")?.providers.find((p) => p.inChild.name === n && p.inChild.alias === al);
+    if (!parent || !passed) return undefined;
+    n = passed.inParent.name;
+    al = passed.inParent.alias;
+    if (passed.inParent.keyExpression) {
+      keyExpression = passed.inParent.keyExpression;
+      keyModule = cfg.path;
+    }
+    cfg = parent;
+  }
 }
 
 /** Whether some call in the module is served by a configuration passed in with an instance key. */
