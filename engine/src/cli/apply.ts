@@ -186,6 +186,10 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
       ov.diagnostics(loaded.diagnostics);
       return 1;
     }
+    if (loaded.plan.errored) {
+      ov.diagnostics([errorDiag("Cannot apply incomplete plan", "OpenTofu encountered an error when generating this plan, so it cannot be applied.")]);
+      return 1;
+    }
     plan = loaded.plan;
     config = loaded.config;
     // Applying with dev overrides in effect may leave a state no released provider reads.

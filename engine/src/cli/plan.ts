@@ -660,7 +660,12 @@ export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags,
       wroteConfig = w.wrote;
     }
     if (hasErrors(diags)) {
-      ov.diagnostics(diags);
+      // A plan that failed part-way is still shown before its errors, as OpenTofu's local backend
+      // shows it ("planned the following actions, but then encountered a problem", or "Planning
+      // failed"): by plan whenever the walk ran, by apply only when it planned some change.
+      const show = (opts.operation ?? "OperationTypePlan") === "OperationTypePlan" ? result.walked : result.hasChanges;
+      const renderDiags = show ? ov.plan(result.plan, result.schemas) : [];
+      ov.diagnostics([...diags, ...renderDiags]);
       return await finish({ result, loaded, code: 1 });
     }
     const renderDiags = ov.plan(result.plan, result.schemas);
@@ -725,7 +730,9 @@ export const planCommand: Command = async (args, io) => {
     }
   }
   const { result, loaded, code, wroteConfig } = await runPlan(io, ov, flags, workingDir);
-  if (code !== 0 || !result || !loaded) return code;
+  if (!result || !loaded) return code;
+  // An errored plan is saved too, for inspection (`show`); apply refuses it.
+  if (code !== 0 && !(result.walked && result.plan.errored)) return code;
   if (flags.out !== undefined) {
     // The plan carries the backend and the variable values, so show and apply need no -var.
     result.plan.backend = loaded.backend;
@@ -740,6 +747,7 @@ export const planCommand: Command = async (args, io) => {
     }
     writeFileSync(path.resolve(workingDir, flags.out), w.bytes);
   }
+  if (code !== 0) return code;
   // backend_plan's PlanEmpty is !plan.CanApply(): drift counts only in refresh-only mode.
   if (result.plan.applyable) ov.planNextStep(flags.out, wroteConfig ? flags.generateConfigOut : undefined);
   if (flags.detailedExitcode && result.plan.applyable) return 2;

@@ -37,6 +37,7 @@ import { postExpansionImportValidation, validateImportTargets, type ImportOpts }
 import { generationTargets } from "./import_generate.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
 import { validateConfig } from "./validate.js";
+import { ReferenceChecker } from "./validate_refs.js";
 import { recordDataDependsOn } from "./plan_data.js";
 
 export const DEFAULT_PARALLELISM = 10;
@@ -113,6 +114,13 @@ export interface PlanResult {
   readonly diagnostics: Diagnostic[];
   /** The provider schemas the plan was made with, for rendering and `show -json`. */
   readonly schemas: Map<string, ProviderSchemaSet>;
+  /**
+   * The plan came out of the graph walk (errored or not), rather than stopping before it: an
+   * errored one is still shown and saved by `plan`, as OpenTofu's local backend does.
+   */
+  readonly walked?: boolean;
+  /** The walk planned a change of a resource or of an output in any module (apply shows an errored plan only then). */
+  readonly hasChanges?: boolean;
 }
 
 export class Context {
@@ -282,10 +290,15 @@ export class Context {
         errored: isErrored,
         checks: runChecks(run).results(),
       });
-      plan.relevantAttributes = relevantAttributes(config, providers, plan, run.childOutputsCreated);
+      plan.relevantAttributes = relevantAttributes(config, providers, plan, run.childOutputChanges.filter((o) => o.created));
       // A refresh-only plan applies when refreshing changed something (OpenTofu's Plan.CanApply).
       plan.applyable = planCanApply(plan, !managedResourcesEqual(prevRunUpgraded, priorState));
-      return { plan, diagnostics, schemas: providers.schemaSets() };
+      const hasChanges = plan.changes.resources.length > 0 || plan.changes.outputs.length > 0 || run.childOutputChanges.length > 0;
+      // OpenTofu's local backend validates before it plans, so a configuration with a reference
+      // validate rejects (something undeclared, `self` outside a postcondition) never reaches a
+      // plan to show, even though here the walk is where that reference fails.
+      const walked = !isErrored || !hasErrors(new ReferenceChecker((r) => (r.provider ? providers.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined)).checkTree(allConfigs(config)));
+      return { plan, diagnostics, schemas: providers.schemaSets(), walked, hasChanges };
     } finally {
       await providers.close();
     }

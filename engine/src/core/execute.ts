@@ -40,6 +40,8 @@ export async function executeNode(run: RunState, n: GraphNode, wctx: WalkContext
   switch (n.kind) {
     case "variable":
       return evalModuleVariable(run, n);
+    case "variableValidation":
+      return evalModuleVariableValidation(run, n);
     case "local":
       return evalLocal(run, n);
     case "output":
@@ -117,13 +119,35 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
     diagnostics.push(...fin.diagnostics);
     const value = markVariableValue(fin.value, decl);
     run.values.set("var", inst, n.name, value);
-    // Validation rules (OpenTofu's nodeVariableValidation), once the value converted cleanly; the
-    // module's other variables are visible as far as they are known already.
-    if (decl.validations.length > 0 && !hasErrors(fin.diagnostics)) {
-      const others = new Map<string, Value>();
-      for (const name of cfg?.module.variables.keys() ?? []) others.set(name, run.values.get("var", inst, name) ?? DynamicVal);
-      diagnostics.push(...evalVariableValidations(decl, value, { variables: others, functions: run.functions(n.module) }).diagnostics);
-    }
+    // Its validation rules run in their own node once everything they refer to is known.
+    if (!hasErrors(fin.diagnostics)) run.validatable.add(`${inst.toString()}|${n.name}`);
+  }
+  return diagnostics;
+}
+
+/**
+ * A child module variable's validation rules (OpenTofu's nodeVariableValidation), in each
+ * instance of the module whose value converted cleanly, evaluated in the module's own scope:
+ * other variables, locals and whatever else the rules refer to are known by now.
+ */
+async function evalModuleVariableValidation(run: RunState, n: Extract<GraphNode, { kind: "variableValidation" }>): Promise<Diagnostic[]> {
+  const v = run.moduleConfig(n.module)?.module.variables.get(n.name);
+  if (!v) return [];
+  const decl = inputVariableDeclaration(v);
+  const traversals = v.validations.flatMap((r) => [...(r.condition ? exprVariables(r.condition) : []), ...(r.errorMessage ? exprVariables(r.errorMessage) : [])]);
+  const call = run.moduleConfig(n.module.slice(0, -1))?.module.moduleCalls.get(n.module[n.module.length - 1] ?? "");
+  const valueRange = call ? configBodyJustAttributes(call.config).attributes.get(n.name)?.expr.range : undefined;
+  const diagnostics: Diagnostic[] = [];
+  for (const inst of run.expander.moduleInstances(n.module)) {
+    const value = run.values.get("var", inst, n.name);
+    if (!value || !run.validatable.has(`${inst.toString()}|${n.name}`)) continue;
+    const scope = evalScope(run, { module: inst, repetition: NO_REPETITION }, traversals);
+    diagnostics.push(...scope.diagnostics);
+    if (hasErrors(scope.diagnostics)) continue;
+    const names = scope.ctx.variables ?? new Map<string, Value>();
+    const vars = names.get("var");
+    const variables = new Map<string, Value>(vars?.kind === "object" ? vars.attrs : []);
+    diagnostics.push(...evalVariableValidations(decl, value, { variables, roots: names, functions: scope.ctx.functions, ...(valueRange ? { valueRange } : {}) }).diagnostics);
   }
   return diagnostics;
 }
@@ -183,7 +207,7 @@ async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" 
     run.values.set("output", inst, n.name, value);
     if (!inst.isRoot()) {
       // Not in a destroy plan, which evaluates module outputs only for what reads them.
-      if (run.opts.operation === "plan" && !run.opts.destroy && unmarkDeep(value)[0].kind !== "null") run.childOutputsCreated.push({ module: inst, name: n.name });
+      if (run.opts.operation === "plan" && !run.opts.destroy) run.childOutputChanges.push({ module: inst, name: n.name, created: unmarkDeep(value)[0].kind !== "null" });
       continue;
     }
     if (run.opts.operation === "plan") run.outputChanges.push(outputChange(run, n.name, value, o.sensitive));

@@ -10,6 +10,12 @@ import { assertNever } from "../values/index.js";
 export type GraphNode =
   /** An input variable of a module (root variables come from the caller; others from the call). */
   | { readonly kind: "variable"; readonly module: readonly string[]; readonly name: string }
+  /**
+   * A child module variable's validation rules (OpenTofu's nodeVariableValidation): after the
+   * variable and everything else its rules refer to in the module, so a rule may compare it with
+   * another variable of the module without ordering the variables themselves.
+   */
+  | { readonly kind: "variableValidation"; readonly module: readonly string[]; readonly name: string }
   | { readonly kind: "local"; readonly module: readonly string[]; readonly name: string }
   | { readonly kind: "output"; readonly module: readonly string[]; readonly name: string }
   /** A `module` block in `module`: evaluates its count/for_each into child module instances. */
@@ -44,6 +50,8 @@ export function nodeName(n: GraphNode): string {
   switch (n.kind) {
     case "variable":
       return `${prefix(n.module)}var.${n.name}`;
+    case "variableValidation":
+      return `${prefix(n.module)}var.${n.name} (validation)`;
     case "local":
       return `${prefix(n.module)}local.${n.name}`;
     case "output":
@@ -83,6 +91,7 @@ export function nodeName(n: GraphNode): string {
 export function nodeModule(n: GraphNode): readonly string[] | undefined {
   switch (n.kind) {
     case "variable":
+    case "variableValidation":
     case "local":
     case "output":
     case "moduleCall":

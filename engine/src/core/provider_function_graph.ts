@@ -92,6 +92,12 @@ function expressionRanges(n: GraphNode, root: Config): { module: readonly string
     case "local":
       add(descendent(root, n.module)?.module.locals.get(n.name)?.expr);
       return { module: n.module, ranges };
+    case "variableValidation":
+      for (const rule of descendent(root, n.module)?.module.variables.get(n.name)?.validations ?? []) {
+        add(rule.condition);
+        add(rule.errorMessage);
+      }
+      return { module: n.module, ranges };
     case "output": {
       const o = descendent(root, n.module)?.module.outputs.get(n.name);
       add(o?.expr);

@@ -90,11 +90,14 @@ export class RunState {
   /** Plan: the changes of root outputs, in the order they were evaluated. */
   readonly outputChanges: OutputChange[] = [];
   /**
-   * Plan: the non-root outputs that have a value. OpenTofu records each as a Create change (a
-   * module output has no value in state to compare with), kept out of the plan file, from which
-   * relevant attributes are followed as from root output changes.
+   * Plan: the non-root outputs evaluated. OpenTofu records each as an output change, kept out of
+   * the plan file: a Create when it has a value (a module output has no value in state to compare
+   * with), from which relevant attributes are followed as from root output changes; a NoOp when
+   * null. Any change at all makes an errored plan worth showing.
    */
-  readonly childOutputsCreated: { readonly module: ModuleInstance; readonly name: string }[] = [];
+  readonly childOutputChanges: { readonly module: ModuleInstance; readonly name: string; readonly created: boolean }[] = [];
+  /** Child module variable instances ("module instance|name") whose value converted cleanly, for their validation node. */
+  readonly validatable = new Set<string>();
   /**
    * The resources each node depends on (by node name), recorded in state: apply nodes when they
    * apply, resource nodes of a plan for instances that plan NoOp.

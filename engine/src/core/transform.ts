@@ -67,7 +67,11 @@ export const namedValuesTransformer =
   (rootOutputs: boolean, childOutputs = rootOutputs): Transformer =>
   (g, b) => {
     for (const c of allConfigs(b.config)) {
-      for (const name of c.module.variables.keys()) g.add({ kind: "variable", module: c.path, name });
+      for (const [name, v] of c.module.variables) {
+        g.add({ kind: "variable", module: c.path, name });
+        // A root variable is validated with the others before the walk (finalizeInputVariables).
+        if (c.path.length > 0 && v.validations.length > 0) g.add({ kind: "variableValidation", module: c.path, name });
+      }
       for (const name of c.module.locals.keys()) g.add({ kind: "local", module: c.path, name });
       if (c.path.length === 0 ? rootOutputs : childOutputs) for (const name of c.module.outputs.keys()) g.add({ kind: "output", module: c.path, name });
     }
@@ -248,6 +252,11 @@ export function nodeReferences(n: GraphNode, b: BuildContext): { module: readonl
     case "local": {
       const l = descendent(b.config, n.module)?.module.locals.get(n.name);
       return l ? { module: n.module, traversals: exprVariables(l.expr) } : undefined;
+    }
+    case "variableValidation": {
+      // Its own variable among them: the rules see its final value.
+      const v = descendent(b.config, n.module)?.module.variables.get(n.name);
+      return v ? { module: n.module, traversals: v.validations.flatMap((r) => [...(r.condition ? exprVariables(r.condition) : []), ...(r.errorMessage ? exprVariables(r.errorMessage) : [])]) } : undefined;
     }
     case "output": {
       const o = descendent(b.config, n.module)?.module.outputs.get(n.name);
@@ -431,6 +440,7 @@ export const moduleExpansionTransformer: Transformer = (g) => {
     let m: readonly string[] | undefined;
     switch (n.kind) {
       case "variable":
+      case "variableValidation":
       case "local":
       case "output":
       case "resource":

@@ -2,7 +2,7 @@
 // condition is evaluated with the variable's final value, an unknown result is skipped until more
 // is known, and a false one is reported with the rule's error_message — never revealing a
 // sensitive (or ephemeral) value.
-import { errorDiag, formatRange, hasErrors, type AnyExpression, type Diagnostic } from "../../hcl/index.js";
+import { errorDiag, formatRange, hasErrors, type AnyExpression, type Diagnostic, type Range } from "../../hcl/index.js";
 import { EvalContext, evaluateAny, fromExpr } from "../../lang/eval/index.js";
 import {
   BoolType,
@@ -39,6 +39,8 @@ export interface ValidationScope {
   readonly variables?: ReadonlyMap<string, Value>;
   /** Other root names a caller can provide (`local`, `path`, `terraform`, ...). */
   readonly roots?: ReadonlyMap<string, Value>;
+  /** The expression that set the value (a module call's argument), where a failure points. */
+  readonly valueRange?: Range;
   /** The function table; without one every call is "Call to unknown function". */
   readonly functions?: ReadonlyMap<string, Func>;
 }
@@ -65,7 +67,7 @@ export function evalVariableValidations(
   rootVars.set("var", objectVal(vars));
   const ctx = new EvalContext(rootVars, scope.functions ?? new Map<string, Func>());
   for (const rule of decl.validations) {
-    const r = evalVariableValidation(rule, ctx, decl);
+    const r = evalVariableValidation(rule, ctx, decl, scope.valueRange);
     statuses.push(r);
     diagnostics.push(...r.diagnostics);
   }
@@ -95,7 +97,7 @@ function literalErrorMessage(expr: AnyExpression): string | undefined {
   return c.value.value;
 }
 
-export function evalVariableValidation(rule: VariableValidation, ctx: EvalContext, decl: InputVariableDeclaration): ValidationResult {
+export function evalVariableValidation(rule: VariableValidation, ctx: EvalContext, decl: InputVariableDeclaration, valueRange?: Range): ValidationResult {
   const diagnostics: Diagnostic[] = [];
   const cond = evaluateAny(rule.condition, ctx);
   diagnostics.push(...cond.diagnostics);
@@ -174,9 +176,10 @@ export function evalVariableValidation(rule: VariableValidation, ctx: EvalContex
   }
   if (errorMessage === "") errorMessage = "Failed to evaluate condition error message.";
 
-  // A root module variable has no calling expression: the error points at the declaration.
+  // A module call's argument is where the value came from; a root module variable (or one left
+  // to its default) has no such expression, so the error points at the declaration.
   diagnostics.push(
-    fromExpr(errorDiag(ERR_INVALID_VALUE, `${errorMessage}\n\nThis was checked by the validation rule at ${formatRange(rule.declRange)}.`, decl.declRange), rule.condition, ctx),
+    fromExpr(errorDiag(ERR_INVALID_VALUE, `${errorMessage}\n\nThis was checked by the validation rule at ${formatRange(rule.declRange)}.`, valueRange ?? decl.declRange), rule.condition, ctx),
   );
   return { status: "fail", failureMessage: errorMessage, diagnostics };
 }

@@ -1,0 +1,155 @@
+// A plan that fails part-way is shown before its errors when it planned anything (OpenTofu's
+// local backend renders the partial plan: "planned the following actions, but then encountered a
+// problem"), in plan, apply and -json; with nothing to show but child module outputs, only the
+// "Planning failed" header; `plan -out` saves the errored plan, which `show` shows and `apply`
+// refuses. The expected texts are what terraform 1.11 prints for the same configurations, with
+// OpenTofu's name.
+import { describe, expect, it } from "vitest";
+import { applyCommand } from "./apply.js";
+import { runCommand, workDir } from "./clitest.testkit.js";
+import { initCommand } from "./init.js";
+import { planCommand } from "./plan.js";
+import { showCommand } from "./show.js";
+
+const FAILING = {
+  "main.tf": `resource "terraform_data" "a" {
+  input = "a"
+}
+resource "terraform_data" "b" {
+  input = "b"
+  lifecycle {
+    precondition {
+      condition     = terraform_data.a.input == "z"
+      error_message = "nope."
+    }
+  }
+}
+output "o" { value = "x" }
+`,
+};
+
+const PARTIAL_PLAN = `
+OpenTofu used the selected providers to generate the following execution
+plan. Resource actions are indicated with the following symbols:
+  + create
+
+OpenTofu planned the following actions, but then encountered a problem:
+
+  # terraform_data.a will be created
+  + resource "terraform_data" "a" {
+      + id     = (known after apply)
+      + input  = "a"
+      + output = (known after apply)
+    }
+
+Plan: 1 to add, 0 to change, 0 to destroy.
+
+Changes to Outputs:
+  + o = "x"
+`;
+
+const PRECONDITION_ERROR = `
+Error: Resource precondition failed
+
+  on main.tf line 8, in resource "terraform_data" "b":
+   8:       condition     = terraform_data.a.input == "z"
+    ├────────────────
+    │ terraform_data.a.input is "a"
+
+nope.
+`;
+
+async function dir(files: Record<string, string>): Promise<string> {
+  const { dir } = workDir(files);
+  expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+  return dir;
+}
+
+describe("a plan that failed part-way", () => {
+  it("shows what was planned, then the error, in plan and in apply (which changes nothing)", async () => {
+    const d = await dir(FAILING);
+    const p = await runCommand(planCommand, ["-no-color"], d);
+    expect(p.code).toBe(1);
+    expect(p.stdout).toBe(PARTIAL_PLAN);
+    expect(p.stderr).toBe(PRECONDITION_ERROR);
+    const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], d);
+    expect(a.code).toBe(1);
+    expect(a.stdout).toBe(PARTIAL_PLAN);
+    expect(a.stderr).toBe(PRECONDITION_ERROR);
+    expect(a.stdout).not.toContain("Apply complete");
+  });
+
+  it("emits the planned changes and the summary before the diagnostic in -json", async () => {
+    const d = await dir(FAILING);
+    const p = await runCommand(planCommand, ["-json"], d);
+    expect(p.code).toBe(1);
+    const messages = p.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; "@message": string })
+      .map((m) => `${m.type}: ${m["@message"]}`);
+    expect(messages.slice(1)).toEqual([
+      "planned_change: terraform_data.a: Plan to create",
+      "change_summary: Plan: 1 to add, 0 to change, 0 to destroy.",
+      "outputs: Outputs: 1",
+      "diagnostic: Error: Resource precondition failed",
+    ]);
+  });
+
+  it("says planning failed when only child module outputs were planned", async () => {
+    const d = await dir({
+      "main.tf": `module "c" {
+  source = "./child"
+  a      = 5
+}
+`,
+      "child/main.tf": `variable "a" {
+  type = number
+  validation {
+    condition     = var.a < 3
+    error_message = "a must be less than 3."
+  }
+}
+output "double" { value = var.a * 2 }
+`,
+    });
+    const p = await runCommand(planCommand, ["-no-color"], d);
+    expect(p.code).toBe(1);
+    expect(p.stdout).toBe("\nPlanning failed. OpenTofu encountered an error while generating this plan.\n\n");
+    expect(p.stderr).toContain("a must be less than 3.");
+  });
+
+  it("with nothing planned: plan says planning failed and saves the errored plan, which show shows and apply refuses; apply shows nothing", async () => {
+    const d = await dir({
+      "main.tf": `variable "v" {
+  default = "a"
+}
+resource "terraform_data" "b" {
+  input = "b"
+  lifecycle {
+    precondition {
+      condition     = var.v == "z"
+      error_message = "nope."
+    }
+  }
+}
+`,
+    });
+    const FAILED = "\nPlanning failed. OpenTofu encountered an error while generating this plan.\n\n";
+    const p = await runCommand(planCommand, ["-no-color", "-out=x.tfplan"], d);
+    expect(p.code).toBe(1);
+    expect(p.stdout).toBe(FAILED);
+    expect(p.stderr).toContain("nope.");
+    const shown = await runCommand(showCommand, ["-no-color", "x.tfplan"], d);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toBe(FAILED);
+    const refused = await runCommand(applyCommand, ["-no-color", "x.tfplan"], d);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toBe("\nError: Cannot apply incomplete plan\n\nOpenTofu encountered an error when generating this plan, so it cannot be\napplied.\n");
+    const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], d);
+    expect(a.code).toBe(1);
+    expect(a.stdout).toBe("");
+    expect(a.stderr).toContain("nope.");
+  });
+});
