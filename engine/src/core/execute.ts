@@ -27,7 +27,7 @@ import type { RunState } from "./run.js";
 import { blockReferences, decodeBody } from "./schemabody.js";
 import { planOrphanInstance, planResource, planResourceInstance, planOrphanResource } from "./plan_instance.js";
 import { applyInstance, destroyInstance, expandResourceForApply } from "./apply_instance.js";
-import { evalCheckRules, resourceCheckable, resourceConditions } from "./conditions.js";
+import { checkReferences, evalCheckRules, resourceCheckable, resourceConditions } from "./conditions.js";
 import { instancePrefix, runChecks } from "./checks.js";
 import { forgetInstance } from "./removed.js";
 import { targetedWalkContext } from "./targeting.js";
@@ -134,7 +134,7 @@ async function evalModuleVariableValidation(run: RunState, n: Extract<GraphNode,
   const v = run.moduleConfig(n.module)?.module.variables.get(n.name);
   if (!v) return [];
   const decl = inputVariableDeclaration(v);
-  const traversals = v.validations.flatMap((r) => [...(r.condition ? exprVariables(r.condition) : []), ...(r.errorMessage ? exprVariables(r.errorMessage) : [])]);
+  const traversals = v.validations.flatMap(checkReferences);
   const call = run.moduleConfig(n.module.slice(0, -1))?.module.moduleCalls.get(n.module[n.module.length - 1] ?? "");
   const valueRange = call ? configBodyJustAttributes(call.config).attributes.get(n.name)?.expr.range : undefined;
   const diagnostics: Diagnostic[] = [];

@@ -256,7 +256,7 @@ export function nodeReferences(n: GraphNode, b: BuildContext): { module: readonl
     case "variableValidation": {
       // Its own variable among them: the rules see its final value.
       const v = descendent(b.config, n.module)?.module.variables.get(n.name);
-      return v ? { module: n.module, traversals: v.validations.flatMap((r) => [...(r.condition ? exprVariables(r.condition) : []), ...(r.errorMessage ? exprVariables(r.errorMessage) : [])]) } : undefined;
+      return v ? { module: n.module, traversals: v.validations.flatMap(checkReferences) } : undefined;
     }
     case "output": {
       const o = descendent(b.config, n.module)?.module.outputs.get(n.name);

@@ -15,16 +15,8 @@ async function plan(files: Record<string, string>) {
   return runCommand(planCommand, ["-no-color"], dir);
 }
 
-describe("child module variable validation", () => {
-  it("sees the module's other variables once they are set, and points at the call's argument", async () => {
-    const r = await plan({
-      "main.tf": `module "c" {
-  source = "./child"
-  a      = 5
-  b      = 3
-}
-`,
-      "child/main.tf": `variable "a" {
+/** A module whose variable a must be below its variable b. */
+const A_BELOW_B = `variable "a" {
   type = number
   validation {
     condition     = var.a < var.b
@@ -35,7 +27,18 @@ variable "b" {
   type = number
 }
 output "sum" { value = var.a + var.b }
+`;
+
+describe("child module variable validation", () => {
+  it("sees the module's other variables once they are set, and points at the call's argument", async () => {
+    const r = await plan({
+      "main.tf": `module "c" {
+  source = "./child"
+  a      = 5
+  b      = 3
+}
 `,
+      "child/main.tf": A_BELOW_B,
     });
     expect(r.code).toBe(1);
     // terraform 1.11's text, byte for byte.
@@ -110,18 +113,7 @@ output "sum" {
   value = module.c.sum
 }
 `,
-      "child/main.tf": `variable "a" {
-  type = number
-  validation {
-    condition     = var.a < var.b
-    error_message = "a must be less than b."
-  }
-}
-variable "b" {
-  type = number
-}
-output "sum" { value = var.a + var.b }
-`,
+      "child/main.tf": A_BELOW_B,
     });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
