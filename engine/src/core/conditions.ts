@@ -12,13 +12,22 @@ import { EvalContext, evaluateAny, fromExpr } from "../lang/eval/index.js";
 import type { CheckStatus } from "../states/index.js";
 import { BoolType, EPHEMERAL, SENSITIVE, StringType, convert, formatPathError, unmark, unmarkDeep, type Value } from "../values/index.js";
 import { CHECK_RULE_DESCRIPTION, runChecks, type CheckRuleType } from "./checks.js";
-import { evalScope } from "./evaluate.js";
+import { evalScope, referencesOf } from "./evaluate.js";
 import type { RepetitionData } from "./expand.js";
 import type { RunState } from "./run.js";
 
 /** The traversals of a rule's condition and error message (for graph edges and scopes). */
 export function checkReferences(rule: CheckRule): Traverser[][] {
   return [...(rule.condition ? exprVariables(rule.condition) : []), ...(rule.errorMessage ? exprVariables(rule.errorMessage) : [])];
+}
+
+/**
+ * Whether a variable validation rule refers to more than input variables (locals, resources,
+ * `path`, ...): a root variable's rule like that is checked in the walk, once those are known.
+ */
+export function refersBeyondVariables(rule: { readonly condition?: AnyExpression | undefined; readonly errorMessage?: AnyExpression | undefined }): boolean {
+  const traversals = [...(rule.condition ? exprVariables(rule.condition) : []), ...(rule.errorMessage ? exprVariables(rule.errorMessage) : [])];
+  return referencesOf(traversals).refs.some((r) => r.subject.kind !== "InputVariable");
 }
 
 export function hasConditions(r: Resource): boolean {

@@ -38,6 +38,7 @@ import { generationTargets } from "./import_generate.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
 import { validateConfig } from "./validate.js";
 import { ReferenceChecker } from "./validate_refs.js";
+import { refersBeyondVariables } from "./conditions.js";
 import { recordDataDependsOn } from "./plan_data.js";
 
 export const DEFAULT_PARALLELISM = 10;
@@ -161,8 +162,12 @@ export class Context {
   /** Root variables: defaults, conversion, validation (OpenTofu's checkInputVariables + eval_variable). */
   private rootVariables(run: RunState, config: Config, inputs: ReadonlyMap<string, InputValue>): Diagnostic[] {
     const decls = inputVariableDeclarations(config.module);
-    const fin = finalizeInputVariables(decls, inputs, { functions: run.functions([]) });
-    for (const [name, v] of fin.values) run.values.set("var", RootModuleInstance, name, v);
+    // Rules that refer to more than variables run in the walk (variableValidation nodes).
+    const fin = finalizeInputVariables(decls, inputs, { functions: run.functions([]) }, refersBeyondVariables);
+    for (const [name, v] of fin.values) {
+      run.values.set("var", RootModuleInstance, name, v);
+      run.validatable.add(`${RootModuleInstance.toString()}|${name}`);
+    }
     return fin.diagnostics;
   }
 

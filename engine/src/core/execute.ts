@@ -27,7 +27,7 @@ import type { RunState } from "./run.js";
 import { blockReferences, decodeBody } from "./schemabody.js";
 import { planOrphanInstance, planResource, planResourceInstance, planOrphanResource } from "./plan_instance.js";
 import { applyInstance, destroyInstance, expandResourceForApply } from "./apply_instance.js";
-import { checkReferences, evalCheckRules, resourceCheckable, resourceConditions } from "./conditions.js";
+import { checkReferences, evalCheckRules, refersBeyondVariables, resourceCheckable, resourceConditions } from "./conditions.js";
 import { instancePrefix, runChecks } from "./checks.js";
 import { forgetInstance } from "./removed.js";
 import { targetedWalkContext } from "./targeting.js";
@@ -133,8 +133,10 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
 async function evalModuleVariableValidation(run: RunState, n: Extract<GraphNode, { kind: "variableValidation" }>): Promise<Diagnostic[]> {
   const v = run.moduleConfig(n.module)?.module.variables.get(n.name);
   if (!v) return [];
-  const decl = inputVariableDeclaration(v);
-  const traversals = v.validations.flatMap(checkReferences);
+  const all = inputVariableDeclaration(v);
+  // A root variable's other rules ran before the walk, with the root variables.
+  const decl = n.module.length === 0 ? { ...all, validations: all.validations.filter(refersBeyondVariables) } : all;
+  const traversals = v.validations.filter((r) => n.module.length > 0 || refersBeyondVariables(r)).flatMap(checkReferences);
   const call = run.moduleConfig(n.module.slice(0, -1))?.module.moduleCalls.get(n.module[n.module.length - 1] ?? "");
   const valueRange = call ? configBodyJustAttributes(call.config).attributes.get(n.name)?.expr.range : undefined;
   const diagnostics: Diagnostic[] = [];

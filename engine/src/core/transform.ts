@@ -30,7 +30,7 @@ import { providerConfigNotPresent } from "./provider_missing.js";
 import { provisionerReferences } from "./provisioners.js";
 import type { ProviderManager } from "./providers.js";
 import { blockReferences } from "./schemabody.js";
-import { checkReferences, hasConditions } from "./conditions.js";
+import { checkReferences, hasConditions, refersBeyondVariables } from "./conditions.js";
 import { pruneForTargeting } from "./targeting.js";
 import { validateRemoveStatements } from "./removed.js";
 import { importBlockReferences } from "./import.js";
@@ -69,8 +69,9 @@ export const namedValuesTransformer =
     for (const c of allConfigs(b.config)) {
       for (const [name, v] of c.module.variables) {
         g.add({ kind: "variable", module: c.path, name });
-        // A root variable is validated with the others before the walk (finalizeInputVariables).
-        if (c.path.length > 0 && v.validations.length > 0) g.add({ kind: "variableValidation", module: c.path, name });
+        // A root variable is validated with the others before the walk (finalizeInputVariables),
+        // except for rules that refer to more than variables.
+        if (c.path.length > 0 ? v.validations.length > 0 : v.validations.some(refersBeyondVariables)) g.add({ kind: "variableValidation", module: c.path, name });
       }
       for (const name of c.module.locals.keys()) g.add({ kind: "local", module: c.path, name });
       if (c.path.length === 0 ? rootOutputs : childOutputs) for (const name of c.module.outputs.keys()) g.add({ kind: "output", module: c.path, name });

@@ -3,7 +3,8 @@
 // variable and everything the rules refer to, in each module instance, and a failure points at
 // the module call's argument. The single-rule case prints what terraform 1.11 prints for it; two
 // rules referring to each other's variables are a dependency cycle in terraform 1.11, and are
-// checked here.
+// checked here. A root variable's rules that refer to more than variables run in the walk too
+// (terraform 1.11 lets the root case below pass unseen: its rule sees the local unknown).
 import { describe, expect, it } from "vitest";
 import { runCommand, workDir } from "../cli/clitest.testkit.js";
 import { initCommand } from "../cli/init.js";
@@ -118,5 +119,49 @@ output "sum" {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("+ sum = 4");
+  });
+
+  it("checks a root variable's rule that refers to a local value in the walk, once the local is known", async () => {
+    const files = {
+      "main.tf": `variable "r" {
+  type    = number
+  default = 5
+  validation {
+    condition     = var.r < local.limit
+    error_message = "r must be less than \${local.limit}."
+  }
+  validation {
+    condition     = var.r > 0
+    error_message = "r must be positive."
+  }
+}
+locals {
+  limit = 3
+}
+`,
+    };
+    const r = await plan(files);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`
+Error: Invalid value for variable
+
+  on main.tf line 1:
+   1: variable "r" {
+    ├────────────────
+    │ local.limit is 3
+    │ var.r is 5
+
+r must be less than 3.
+
+This was checked by the validation rule at main.tf:4,3-13.
+`);
+    // The rule on the variable alone still runs before the walk, with the root variables.
+    const { dir } = workDir(files);
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const neg = await runCommand(planCommand, ["-no-color", "-var", "r=-1"], dir);
+    expect(neg.code).toBe(1);
+    expect(neg.stderr).toContain("r must be positive.");
+    expect(neg.stderr).not.toContain("r must be less than");
+    expect((await runCommand(planCommand, ["-no-color", "-var", "r=2"], dir)).code).toBe(0);
   });
 });

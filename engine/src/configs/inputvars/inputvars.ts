@@ -3,7 +3,7 @@
 // declarations, then give each variable its final value and check its validation rules.
 import { hasErrors, type Diagnostic } from "../../hcl/index.js";
 import type { Value } from "../../values/index.js";
-import type { InputVariableDeclaration } from "./declaration.js";
+import type { InputVariableDeclaration, VariableValidation } from "./declaration.js";
 import { markVariableValue, prepareFinalInputVariableValue } from "./finalize.js";
 import { parseVariableValues, type InputValue, type InputValues } from "./parse.js";
 import { interactiveCollectVariables, type VariablePrompter } from "./prompt.js";
@@ -34,6 +34,8 @@ export function finalizeInputVariables(
   decls: Declarations,
   inputs: ReadonlyMap<string, InputValue>,
   scope: Omit<ValidationScope, "variables"> = {},
+  /** Rules checked later, where more than the variables is known (a run's graph walk). */
+  deferred?: (rule: VariableValidation) => boolean,
 ): FinalizeResult {
   const declMap = declarationMap(decls);
   const values = new Map<string, Value>();
@@ -48,8 +50,9 @@ export function finalizeInputVariables(
   }
   const checks = new Map<string, ValidationResult[]>();
   for (const [name, decl] of declMap) {
-    if (failed.has(name) || decl.validations.length === 0) continue;
-    const r = evalVariableValidations(decl, values.get(name) as Value, { ...scope, variables: values });
+    const rules = deferred ? decl.validations.filter((rule) => !deferred(rule)) : decl.validations;
+    if (failed.has(name) || rules.length === 0) continue;
+    const r = evalVariableValidations({ ...decl, validations: rules }, values.get(name) as Value, { ...scope, variables: values });
     checks.set(name, r.statuses);
     diagnostics.push(...r.diagnostics);
   }
