@@ -126,9 +126,10 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
 }
 
 /**
- * A child module variable's validation rules (OpenTofu's nodeVariableValidation), in each
- * instance of the module whose value converted cleanly, evaluated in the module's own scope:
- * other variables, locals and whatever else the rules refer to are known by now.
+ * A variable's validation rules (OpenTofu's nodeVariableValidation) — a child module variable's
+ * all, a root variable's those that refer to more than variables — in each instance of the module
+ * whose value converted cleanly, evaluated in the module's own scope: other variables, locals and
+ * whatever else the rules refer to are known by now.
  */
 async function evalModuleVariableValidation(run: RunState, n: Extract<GraphNode, { kind: "variableValidation" }>): Promise<Diagnostic[]> {
   const v = run.moduleConfig(n.module)?.module.variables.get(n.name);

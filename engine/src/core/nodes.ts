@@ -11,9 +11,10 @@ export type GraphNode =
   /** An input variable of a module (root variables come from the caller; others from the call). */
   | { readonly kind: "variable"; readonly module: readonly string[]; readonly name: string }
   /**
-   * A child module variable's validation rules (OpenTofu's nodeVariableValidation): after the
-   * variable and everything else its rules refer to in the module, so a rule may compare it with
-   * another variable of the module without ordering the variables themselves.
+   * A variable's validation rules (OpenTofu's nodeVariableValidation; for a root variable, those
+   * that refer to more than variables): after the variable and everything else its rules refer to
+   * in the module, so a rule may compare it with another variable of the module without ordering
+   * the variables themselves.
    */
   | { readonly kind: "variableValidation"; readonly module: readonly string[]; readonly name: string }
   | { readonly kind: "local"; readonly module: readonly string[]; readonly name: string }
