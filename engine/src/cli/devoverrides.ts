@@ -7,9 +7,18 @@ import type { Diagnostic } from "../hcl/index.js";
 import { devOverrides, devOverridesWarning, loadCLIConfig, type DevOverride } from "../providers/index.js";
 import type { CommandIO } from "./io.js";
 
-export async function cliDevOverrides(env: CommandIO["env"], workingDir: string): Promise<ReadonlyMap<string, DevOverride>> {
-  const cli = await loadCLIConfig({ env, homeDir: env.HOME || os.homedir(), cwd: workingDir });
-  return devOverrides(cli.config);
+/** Read once per command (its `env` object) and working directory: plan reads them for the warning and its providers. */
+const loaded = new WeakMap<CommandIO["env"], Map<string, Promise<ReadonlyMap<string, DevOverride>>>>();
+
+export function cliDevOverrides(env: CommandIO["env"], workingDir: string): Promise<ReadonlyMap<string, DevOverride>> {
+  let byDir = loaded.get(env);
+  if (!byDir) loaded.set(env, (byDir = new Map()));
+  let o = byDir.get(workingDir);
+  if (!o) {
+    o = loadCLIConfig({ env, homeDir: env.HOME || os.homedir(), cwd: workingDir }).then((cli) => devOverrides(cli.config));
+    byDir.set(workingDir, o);
+  }
+  return o;
 }
 
 /** OpenTofu's providerDevOverrideRuntimeWarnings: plan and apply say overrides are in effect. */

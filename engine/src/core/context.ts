@@ -120,7 +120,7 @@ export interface PlanResult {
    * errored one is still shown and saved by `plan`, as OpenTofu's local backend does.
    */
   readonly walked?: boolean;
-  /** The walk planned a change of a resource or of an output in any module (apply shows an errored plan only then). */
+  /** The walk planned a change of a resource or of an output of some module (apply shows an errored plan only then). */
   readonly hasChanges?: boolean;
 }
 

@@ -35,7 +35,7 @@ export interface FunctionProviders {
   /** The unconfigured instance kept for function calls (and its schema). */
   functionInstance(p: ProviderAddr): Provider | undefined;
   /** A configuration instance's configured instance, once configured (a run's; validate has none). */
-  configuredInstance?(addr: AbsProviderConfig, key?: InstanceKey): Provider | undefined;
+  instance?(addr: AbsProviderConfig, key: InstanceKey): Provider | undefined;
   /**
    * The instance key of a configuration passed into the caller's module with one
    * (`providers = { x = y.z[key] }`), evaluated for the calling module instance (a run's).
@@ -141,15 +141,16 @@ export class ModuleFunctionTable extends Map<string, Func> implements FunctionRe
       const k = providers.providerKey(served.keyExpression, served.keyModule, this.instance, `${this.instance.toString()} ${name}`.trim());
       if (!k.key) return { diagnostics: k.diagnostics };
       key = k.key;
-      if (!providers.configuredInstance?.(served.addr, key)) {
+      if (!providers.instance?.(served.addr, key)) {
         return fail("Uninitialized function provider", `Provider ${JSON.stringify(served.addr.instanceString(key))} has not yet been initialized`, range);
       }
     }
+    const serving = (): Provider => (configured && providers.instance?.(configured, key)) || provider;
     let decl = schema.functions.get(fnName);
     if (!decl) {
       if (this.validate) return { fn: VALIDATE_PLACEHOLDER, diagnostics: [] };
       // A provider may offer more functions once configured (OpenTofu asks GetFunctions).
-      const more = providers.functionsOf?.((configured && providers.configuredInstance?.(configured, key)) || provider);
+      const more = providers.functionsOf?.(serving());
       const errors = providerDiagnostics(more?.diagnostics ?? [], range);
       if (errors.some((d) => d.severity === "error")) return { diagnostics: errors };
       decl = more?.functions.get(fnName);
@@ -160,7 +161,7 @@ export class ModuleFunctionTable extends Map<string, Func> implements FunctionRe
     }
     const found = decl;
     const call = (req: CallFunctionSyncRequest): CallFunctionResponse => {
-      const p = (configured && providers.configuredInstance?.(configured, key)) || provider;
+      const p = serving();
       return p.callFunctionSync ? p.callFunctionSync(req) : { result: unknownVal(found.returnType), error: { text: "the provider cannot be called from expressions" } };
     };
     const fn = new Func({

@@ -5,7 +5,7 @@
 // configuration instance it starts for, and a resource hook may stand in for the instance a
 // resource instance uses: that is how `tofu test` mocks one configuration and overrides one
 // resource (NodeApplyableProvider's IsMocked, NodeAbstractResourceInstance.getProvider).
-import { NoKey, type AbsProviderConfig, type AbsResourceInstance, type InstanceKey, type Provider as ProviderAddr, type ResourceMode } from "../addrs/index.js";
+import type { AbsProviderConfig, AbsResourceInstance, InstanceKey, Provider as ProviderAddr, ResourceMode } from "../addrs/index.js";
 import { allConfigs, type Config, type ConfigBody } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import { DEFAULT_CLIENT_CAPABILITIES, type GetFunctionsResponse, type GetProviderSchemaResponse, type Provider, type Schema } from "../providers/index.js";
@@ -227,11 +227,6 @@ export class ProviderManager {
   }
 
   instance(addr: AbsProviderConfig, key: InstanceKey): Provider | undefined {
-    return this.configured.get(addr.instanceString(key));
-  }
-
-  /** A configuration instance, once configured (provider-defined functions). */
-  configuredInstance(addr: AbsProviderConfig, key: InstanceKey = NoKey): Provider | undefined {
     return this.configured.get(addr.instanceString(key));
   }
 

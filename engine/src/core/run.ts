@@ -153,16 +153,19 @@ export class RunState {
    * the provider-defined ones its calls name.
    */
   functions(path: readonly string[], instance?: ModuleInstance): ReadonlyMap<string, Func> {
-    const cfg = this.moduleConfig(path);
     // One table per module instance where a configuration serving its calls was passed in with a
     // key (each instance may evaluate it differently); one per module otherwise.
     const moduleKey = path.join(".");
     let keyed = this.keyedFunctionModules.get(moduleKey);
-    if (keyed === undefined) this.keyedFunctionModules.set(moduleKey, (keyed = cfg !== undefined && hasKeyedFunctionProvider(cfg)));
+    if (keyed === undefined) {
+      const cfg = this.moduleConfig(path);
+      this.keyedFunctionModules.set(moduleKey, (keyed = cfg !== undefined && hasKeyedFunctionProvider(cfg)));
+    }
     const perInstance = keyed ? instance : undefined;
     const k = perInstance ? `${moduleKey}|${perInstance.toString()}` : moduleKey;
     let t = this.functionTables.get(k);
     if (!t) {
+      const cfg = this.moduleConfig(path);
       const builtins = staticFunctionTable({ baseDir: cfg?.module.sourceDir ?? ".", fs: this.opts.functionFS, planTimestamp: this.opts.planTimestamp });
       t = cfg ? new ModuleFunctionTable(builtins, cfg, this.functionProviders, false, perInstance) : builtins;
       this.functionTables.set(k, t);
@@ -173,7 +176,7 @@ export class RunState {
   /** Where the function tables find providers: the run's, keys evaluated in the walk. */
   private readonly functionProviders: FunctionProviders = {
     functionInstance: (p) => this.providers.functionInstance(p),
-    configuredInstance: (addr, key) => this.providers.configuredInstance(addr, key),
+    instance: (addr, key) => this.providers.instance(addr, key),
     providerSchema: (p) => this.providers.providerSchema(p),
     functionsOf: (i) => this.providers.functionsOf(i),
     providerKey: (expr, keyModule, caller, what) => functionProviderKey(this, expr, keyModule, caller, what),
