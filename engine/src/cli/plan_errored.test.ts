@@ -4,6 +4,8 @@
 // "Planning failed" header; `plan -out` saves the errored plan, which `show` shows and `apply`
 // refuses. The expected texts are what terraform 1.11 prints for the same configurations, with
 // OpenTofu's name.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyCommand } from "./apply.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
@@ -151,5 +153,28 @@ resource "terraform_data" "b" {
     expect(a.code).toBe(1);
     expect(a.stdout).toBe("");
     expect(a.stderr).toContain("nope.");
+  });
+
+  it("stops before planning, with validate's messages, when validate would reject a reference; -out writes no plan", async () => {
+    const d = await dir({
+      "main.tf": `resource "terraform_data" "a" {
+  input = "x"
+  lifecycle {
+    precondition {
+      condition     = self.input == "x"
+      error_message = "no"
+    }
+  }
+}
+resource "terraform_data" "b" {
+  input = var.nope
+}
+`,
+    });
+    const p = await runCommand(planCommand, ["-no-color", "-out=x.tfplan"], d);
+    expect(p.code).toBe(1);
+    expect(p.stdout).toBe("");
+    expect(p.stderr.match(/^Error: .*$/gm)).toEqual(['Error: Invalid "self" reference', "Error: Unknown variable", "Error: Reference to undeclared input variable"]);
+    expect(existsSync(join(d, "x.tfplan"))).toBe(false);
   });
 });

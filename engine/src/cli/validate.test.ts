@@ -125,6 +125,60 @@ describe("terrace validate", () => {
     expect(r.stderr).toContain("  on main.tf line 13, in module \"m\":");
   });
 
+  it("allows each in an import block with for_each, and tells each.key from each.value where there is no for_each (as terraform 1.11 does)", async () => {
+    const ok = workDir({
+      "main.tf": 'resource "terraform_data" "a" {\n  for_each = toset(["x", "y"])\n}\nimport {\n  for_each = toset(["x"])\n  to       = terraform_data.a[each.key]\n  id       = "id-${each.value}"\n}\n',
+    });
+    expect(await validate([], ok.dir)).toEqual({ code: 0, stdout: "Success! The configuration is valid.\n", stderr: "" });
+    const bad = workDir({
+      "main.tf": 'resource "terraform_data" "a" {\n  input = each.value\n}\nresource "terraform_data" "b" {\n  input = [each.key, count.index, each.id, count.x]\n}\nimport {\n  to = terraform_data.a\n  id = "id-${each.value}"\n}\n',
+    });
+    const j = JSON.parse((await validate(["-json"], bad.dir)).stdout) as JSONResult;
+    expect(j.diagnostics.map((d) => [d.summary, d.range?.start.line, d.range?.start.column])).toEqual([
+      ["each.value cannot be used in this context", 2, 11],
+      ['Reference to "each" in context without for_each', 5, 12],
+      ['Reference to "count" in non-counted context', 5, 22],
+      ['Invalid "each" attribute', 5, 35],
+      ['Invalid "count" attribute', 5, 44],
+      ["each.value cannot be used in this context", 9, 14],
+    ]);
+    expect(j.diagnostics[0]?.detail).toBe(
+      'A reference to "each.value" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its "for_each" expression. Remove this reference to each.value in your configuration to work around this error.',
+    );
+  });
+
+  it("reports self in a resource precondition twice: as a reference, and as a variable the condition's evaluation lacks", async () => {
+    const { dir } = workDir({
+      "main.tf":
+        'resource "terraform_data" "a" {\n  input = "x"\n  lifecycle {\n    precondition {\n      condition     = self.input == "x"\n      error_message = "no"\n    }\n    postcondition {\n      condition     = self.input == "x"\n      error_message = "no ${self.input}"\n    }\n  }\n}\n',
+    });
+    const j = JSON.parse((await validate(["-json"], dir)).stdout) as JSONResult;
+    expect(j.diagnostics.map((d) => [d.summary, d.detail, d.range?.start.line, d.range?.end.column])).toEqual([
+      ['Invalid "self" reference', 'The "self" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.', 5, 27],
+      ["Unknown variable", 'There is no variable named "self".', 5, 27],
+    ]);
+  });
+
+  it("warns of an attribute a module call's object constructor sets that the variable's object type drops (OpenTofu 1.11), in validate and in plan", async () => {
+    const { dir } = workDir({
+      "main.tf":
+        'locals {\n  extra = { x = 1, zz = 2 }\n  k     = "kk"\n}\nmodule "m" {\n  source = "./mod"\n  a      = { x = 1, yy = 2, "opt" = 3, "quoted" = 4 }\n  b      = local.extra\n  c      = { (local.k) = 1 }\n  d      = { other = 1 }\n}\n',
+      "mod/main.tf": 'variable "a" {\n  type = object({ x = number, opt = optional(number) })\n}\nvariable "b" {\n  type = object({ x = number })\n}\nvariable "c" {\n  type = object({ k = optional(number) })\n}\nvariable "d" {\n  type = map(number)\n}\n',
+    });
+    const { initCommand } = await import("./init.js");
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const j = JSON.parse((await validate(["-json"], dir)).stdout) as JSONResult;
+    expect(j.valid).toBe(true);
+    expect(j.diagnostics.map((d) => [d.severity, d.summary, d.detail, d.range?.start.line, d.range?.start.column, d.range?.end.column])).toEqual([
+      ["warning", "Object attribute is ignored", 'The object type for input variable "a" does not include an attribute named "yy", so this definition is unused. Did you mean to set attribute "x" instead?', 7, 21, 23],
+      ["warning", "Object attribute is ignored", 'The object type for input variable "a" does not include an attribute named "quoted", so this definition is unused.', 7, 40, 48],
+    ]);
+    const { planCommand } = await import("./plan.js");
+    const p = await runCommand(planCommand, ["-no-color"], dir);
+    expect(p.code).toBe(0);
+    expect(p.stdout.match(/^Warning: .*$/gm)).toEqual(["Warning: Object attribute is ignored", "Warning: Object attribute is ignored"]);
+  });
+
   it("rejects bad flags", async () => {
     const { dir } = workDir({ "main.tf": "" });
     const r = await validate(["-foo", "-no-color"], dir);

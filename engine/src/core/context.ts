@@ -36,8 +36,7 @@ import { ChangesSync, RunState, type Operation, type RunOptions } from "./run.js
 import { postExpansionImportValidation, validateImportTargets, type ImportOpts } from "./import.js";
 import { generationTargets } from "./import_generate.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
-import { validateConfig } from "./validate.js";
-import { ReferenceChecker } from "./validate_refs.js";
+import { staticValidation, validateConfig } from "./validate.js";
 import { refersBeyondVariables } from "./conditions.js";
 import { recordDataDependsOn } from "./plan_data.js";
 
@@ -243,6 +242,10 @@ export class Context {
       if (hasErrors(diagnostics)) return errored();
       diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
       if (hasErrors(diagnostics)) return errored();
+      // OpenTofu's local backend validates before it plans, so a reference validate rejects
+      // (something undeclared, `self` outside a postcondition) stops here with validate's message.
+      diagnostics.push(...staticValidation(config, (r) => (r.provider ? providers.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined)));
+      if (hasErrors(diagnostics)) return errored();
       // Import blocks take part in normal plans only (import.ts).
       if (mode === "normal") diagnostics.push(...(generation?.diagnostics ?? validateImportTargets(config)));
       if (hasErrors(diagnostics)) return errored();
@@ -299,11 +302,7 @@ export class Context {
       // A refresh-only plan applies when refreshing changed something (OpenTofu's Plan.CanApply).
       plan.applyable = planCanApply(plan, !managedResourcesEqual(prevRunUpgraded, priorState));
       const hasChanges = plan.changes.resources.length > 0 || plan.changes.outputs.length > 0 || run.childOutputChanges.length > 0;
-      // OpenTofu's local backend validates before it plans, so a configuration with a reference
-      // validate rejects (something undeclared, `self` outside a postcondition) never reaches a
-      // plan to show, even though here the walk is where that reference fails.
-      const walked = !isErrored || !hasErrors(new ReferenceChecker((r) => (r.provider ? providers.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined)).checkTree(allConfigs(config)));
-      return { plan, diagnostics, schemas: providers.schemaSets(), walked, hasChanges };
+      return { plan, diagnostics, schemas: providers.schemaSets(), walked: true, hasChanges };
     } finally {
       await providers.close();
     }

@@ -18,7 +18,7 @@ import {
 } from "../addrs/index.js";
 import { modulePathString, type Config, type Resource } from "../configs/index.js";
 import { errorDiag, type Diagnostic, type Traverser } from "../hcl/index.js";
-import { EvalContext } from "../lang/eval/index.js";
+import { EvalContext, countAttrProblem, eachAttrProblem } from "../lang/eval/index.js";
 import { impliedType } from "../providers/index.js";
 import { decodeObject } from "../states/index.js";
 import {
@@ -246,27 +246,13 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
         break;
       }
       case "CountAttr":
-        if (!req.hasCount && s.name !== "") {
-          diagnostics.push(
-            errorDiag(
-              'Reference to "count" in non-counted context',
-              'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.',
-              ref.sourceRange,
-            ),
-          );
-        }
+      case "ForEachAttr": {
+        // Where count or for_each is set, a wrong attribute name fails the evaluation itself.
+        const repeated = s.kind === "CountAttr" ? req.hasCount : req.hasForEach;
+        const problem = repeated || s.name === "" ? undefined : s.kind === "CountAttr" ? countAttrProblem(s.name, false, ref.sourceRange) : eachAttrProblem(s.name, false, ref.sourceRange);
+        if (problem) diagnostics.push(problem);
         break;
-      case "ForEachAttr":
-        if (!req.hasForEach && s.name !== "") {
-          diagnostics.push(
-            errorDiag(
-              'Reference to "each" in context without for_each',
-              'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.',
-              ref.sourceRange,
-            ),
-          );
-        }
-        break;
+      }
       default:
         break;
     }

@@ -16,11 +16,12 @@ import { impliedType, type Block, type GetProviderSchemaResponse } from "../prov
 import { DynamicPseudoType, DynamicVal, EPHEMERAL, objectVal, stringVal, unknownVal, unmarkDeep, withMarks, type Value } from "../values/index.js";
 import { providerDiagnosticsInBody } from "./diags.js";
 import { ephemeralArgumentDiagnostics, ephemeralOutputDiagnostics, ephemeralVariableDiagnostics, rootEphemeralOutput } from "./ephemeral_values.js";
+import { ignoredObjectAttributes } from "./ignored_attributes.js";
 import { ModuleFunctionTable, functionProviders } from "./provider_functions.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
 import { validateLifecyclePaths } from "./validate_paths.js";
-import { ReferenceChecker } from "./validate_refs.js";
+import { ReferenceChecker, type ResourceSchemaLookup } from "./validate_refs.js";
 import { validateProvisioners } from "./provisioners.js";
 
 export interface SchemaValidateOptions {
@@ -81,13 +82,25 @@ export async function validateConfig(root: Config, opts: SchemaValidateOptions):
   try {
     const diagnostics = [...opened.diagnostics];
     if (hasErrors(diagnostics)) return diagnostics;
-    const refs = new ReferenceChecker((r) => opened.validator.resourceSchema(r)).checkTree(allConfigs(root));
-    diagnostics.push(...refs);
-    if (!hasErrors(refs)) diagnostics.push(...(await opened.validator.validate()));
+    const found = staticValidation(root, (r) => opened.validator.resourceSchema(r));
+    diagnostics.push(...found);
+    if (!hasErrors(found)) diagnostics.push(...(await opened.validator.validate()));
     return diagnostics;
   } finally {
     await opened.validator.close();
   }
+}
+
+/**
+ * What OpenTofu's validate walk, which plan and apply also run first, finds with nothing but the
+ * providers' schemas: every reference, then attributes of module call arguments that the
+ * variables' object types drop.
+ */
+export function staticValidation(root: Config, resourceSchema: ResourceSchemaLookup): Diagnostic[] {
+  const configs = allConfigs(root);
+  const refs = new ReferenceChecker(resourceSchema).checkTree(configs);
+  if (hasErrors(refs)) return refs;
+  return [...refs, ...configs.flatMap(ignoredObjectAttributes)];
 }
 
 async function validateModule(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): Promise<Diagnostic[]> {

@@ -15,7 +15,7 @@ import {
   type Resource,
 } from "../configs/index.js";
 import { errorDiag, rangeBetween, type AnyExpression, type Body, type Diagnostic, type JSONValue, type Range, type Traverser } from "../hcl/index.js";
-import { expressionVariables, nameSuggestion } from "../lang/eval/index.js";
+import { countAttrProblem, eachAttrProblem, expressionVariables, nameSuggestion } from "../lang/eval/index.js";
 
 /** Where an expression sits, which decides what it may refer to. */
 interface Scope {
@@ -179,8 +179,10 @@ export class ReferenceChecker {
     }
     m.imports.forEach((imp, i) => {
       const s = this.scope(c, `import.${i}`);
-      this.expr(imp.id, s);
       this.expr(imp.forEach, s);
+      const inner = { ...s, forEach: imp.forEach !== undefined };
+      this.expr(imp.id, inner);
+      this.expr(imp.identity, inner);
     });
   }
 
@@ -199,8 +201,8 @@ export class ReferenceChecker {
       this.body(r.config, s);
     }
     for (const rule of r.preconditions) {
-      this.expr(rule.condition, s);
-      this.expr(rule.errorMessage, s);
+      this.ruleExpr(rule.condition, s);
+      this.ruleExpr(rule.errorMessage, s);
     }
     const withSelf = { ...s, self: true };
     for (const rule of r.postconditions) {
@@ -283,6 +285,22 @@ export class ReferenceChecker {
     this.traversals(exprVariables(e), s);
   }
 
+  /**
+   * A resource's precondition expression. OpenTofu's validate evaluates these even after their
+   * references failed, so a `self` also fails as a variable the evaluation context lacks.
+   */
+  private ruleExpr(e: AnyExpression | undefined, s: Scope): void {
+    if (!e) return;
+    const ts = exprVariables(e);
+    this.traversals(ts, s);
+    for (const t of ts) {
+      const root = t[0];
+      if (root?.kind === "Root" && root.name === "self" && !s.self && !s.iterators.has("self")) {
+        s.node.diags.push(errorDiag("Unknown variable", 'There is no variable named "self".', root.range));
+      }
+    }
+  }
+
   private traversals(ts: readonly Traverser[][], s: Scope): void {
     for (const t of ts) {
       const root = t[0];
@@ -322,25 +340,11 @@ export class ReferenceChecker {
         err("Reference to undeclared local value", `A local value with the name ${JSON.stringify(subj.name)} has not been declared.${suggestion(subj.name, sortedKeys(m.locals))}`);
         return;
       case "CountAttr":
-        if (subj.name !== "index") {
-          err(
-            'Invalid "count" attribute',
-            `The "count" object does not have an attribute named ${JSON.stringify(subj.name)}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the "count" argument set.`,
-          );
-        } else if (!s.count) {
-          err('Reference to "count" in non-counted context', 'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.');
-        }
+      case "ForEachAttr": {
+        const d = subj.kind === "CountAttr" ? countAttrProblem(subj.name, s.count, rng) : eachAttrProblem(subj.name, s.forEach, rng);
+        if (d) s.node.diags.push(d);
         return;
-      case "ForEachAttr":
-        if (subj.name !== "key" && subj.name !== "value") {
-          err(
-            'Invalid "each" attribute',
-            `The "each" object does not have an attribute named ${JSON.stringify(subj.name)}. The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.`,
-          );
-        } else if (!s.forEach) {
-          err('Reference to "each" in context without for_each', 'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.');
-        }
-        return;
+      }
       case "PathAttr":
         if (subj.name === "cwd" || subj.name === "module" || subj.name === "root") return;
         err('Invalid "path" attribute', `The "path" object does not have an attribute named ${JSON.stringify(subj.name)}.${suggestion(subj.name, ["cwd", "module", "root"])}`);

@@ -3,7 +3,7 @@
 // `local.*`, `path.*`, `terraform.workspace`; `count`, `each`, `self`, resources, data sources
 // and modules are recognised so that references to them get OpenTofu's errors.
 import { errorDiag, rangeBetween, type Diagnostic, type Range, type Traverser } from "../../hcl/index.js";
-import { nameSuggestion } from "../eval/index.js";
+import { countAttrProblem, eachAttrProblem, nameSuggestion } from "../eval/index.js";
 
 export interface ScopeNames {
   readonly variables: ReadonlySet<string>;
@@ -67,43 +67,9 @@ export function checkReference(t: readonly Traverser[], names: ScopeNames): Diag
         return [errorDiag('Invalid "terraform" attribute', detail, range)];
       });
     case "count":
-      return singleAttr((name, range) => {
-        if (name !== "index") {
-          return [
-            errorDiag(
-              'Invalid "count" attribute',
-              `The "count" object does not have an attribute named ${JSON.stringify(name)}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the "count" argument set.`,
-              range,
-            ),
-          ];
-        }
-        return [
-          errorDiag(
-            'Reference to "count" in non-counted context',
-            'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.',
-            range,
-          ),
-        ];
-      });
+      return singleAttr((name, range) => optional(countAttrProblem(name, false, range)));
     case "each":
-      return singleAttr((name, range) => {
-        if (name !== "key" && name !== "value") {
-          return [
-            errorDiag(
-              'Invalid "each" attribute',
-              `The "each" object does not have an attribute named ${JSON.stringify(name)}. The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.`,
-              range,
-            ),
-          ];
-        }
-        return [
-          errorDiag(
-            'Reference to "each" in context without for_each',
-            'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.',
-            range,
-          ),
-        ];
-      });
+      return singleAttr((name, range) => optional(eachAttrProblem(name, false, range)));
     case "self":
       return [
         errorDiag(
@@ -189,3 +155,5 @@ export function checkReference(t: readonly Traverser[], names: ScopeNames): Diag
     }
   }
 }
+
+const optional = (d: Diagnostic | undefined): Diagnostic[] => (d ? [d] : []);

@@ -17,4 +17,5 @@ export { ClosureFunc, type ExpressionClosure } from "./closure.js";
 export { evalFunctions, canFunc, tryFunc } from "./functions.js";
 export { anyExpressionVariables, expressionVariables, forEachJSONTemplate } from "./variables.js";
 export { nameSuggestion } from "./suggest.js";
+export { countAttrProblem, eachAttrProblem } from "./repetition.js";
 export { allFromExpr, compactValueStr, describeValue, fromExpr, traversalStr, type DiagnosticCauses } from "./diagvalues.js";
