@@ -5,10 +5,9 @@
 // terraform.tfstate as it happens and the state is written at the end, also after errors.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Loader, MemoryFS, RootModuleInputs, loadConfigWithRootInputs, type Config } from "../configs/index.js";
-import type { UnparsedVariableValue } from "../configs/inputvars/index.js";
+import type { Config } from "../configs/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
-import { readPlanFile, type Plan } from "../plans/index.js";
+import type { Plan } from "../plans/index.js";
 import { LocalStore, persistOrSaveErrored, type State, type StateStore } from "../states/index.js";
 import type { ApplyOptions } from "../core/index.js";
 import { currentWorkspace, openStateStore } from "./workspace.js";
@@ -17,6 +16,7 @@ import { Meta } from "./meta.js";
 import type { Command, CommandIO } from "./io.js";
 import type { FlagSpec } from "./args.js";
 import { devOverrideRuntimeWarnings } from "./devoverrides.js";
+import { configFromPlanFile, readSavedPlan } from "./saved_plan.js";
 import { Prompter, RUN_FLAGS, lockState, newContext, operationView, readRunFlags, runPlan, type RunFlags } from "./plan.js";
 import type { OperationView, View } from "./view.js";
 
@@ -70,22 +70,6 @@ Options:
 /** apply's and destroy's flags: the shared ones and -suppress-forget-errors (arguments.ParseApply). */
 const APPLY_FLAGS: FlagSpec = { ...RUN_FLAGS, bool: [...RUN_FLAGS.bool, "suppress-forget-errors"] };
 
-/** The configuration saved in a plan file, loaded as it was when planned. */
-export async function configFromPlanFile(
-  contents: ReturnType<typeof readPlanFile>,
-  workingDir: string,
-  workspace = "default",
-): Promise<{ config: Config | undefined; diagnostics: Diagnostic[]; plan: Plan | undefined; priorStateMeta?: { lineage: string; serial: number } }> {
-  if (!contents.ok) return { config: undefined, diagnostics: contents.diagnostics, plan: undefined };
-  const files: Record<string, Uint8Array> = {};
-  for (const m of contents.contents.config.modules) for (const [name, data] of m.files) files[m.dir === "." || m.dir === "" ? name : `${m.dir}/${name}`] = data;
-  const plan = contents.contents.plan;
-  const vals = new Map<string, UnparsedVariableValue>();
-  for (const [name, value] of plan.variableValues) vals.set(name, { kind: "value", value, source: "input" });
-  const loader = new Loader({ fs: new MemoryFS(files), workingDir: "." });
-  const r = await loadConfigWithRootInputs(loader, ".", new RootModuleInputs(vals), workspace, { cwd: workingDir });
-  return { config: r.config, diagnostics: [...contents.diagnostics, ...r.diagnostics], plan, ...(contents.contents.priorStateMeta ? { priorStateMeta: contents.contents.priorStateMeta } : {}) };
-}
 
 async function approve(view: View, destroy: boolean, refreshOnly: boolean): Promise<boolean> {
   const prompter = new Prompter(view);
@@ -181,7 +165,16 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
       ov.diagnostics([errorDiag("Failed to load plan file", `Could not read ${planPath}: ${e instanceof Error ? e.message : String(e)}`)]);
       return 1;
     }
-    const loaded = await configFromPlanFile(readPlanFile(bytes), workingDir, currentWorkspace(io).name);
+    // Variables given to this command: the ephemeral ones the plan could not record, and checks
+    // that the others agree with it.
+    const given = new Meta(io, ov.view, { vars: flags.vars, input: false }).rootInputs();
+    if (hasErrors(given.diagnostics)) {
+      ov.diagnostics(given.diagnostics);
+      return 1;
+    }
+    const loaded = await configFromPlanFile(await readSavedPlan(io, bytes), workingDir, currentWorkspace(io).name, given.values);
+    // Diagnostics quote the configuration as the plan saved it.
+    if (loaded.sources) ov.view.addSources(loaded.sources);
     if (hasErrors(loaded.diagnostics) || !loaded.config || !loaded.plan) {
       ov.diagnostics(loaded.diagnostics);
       return 1;

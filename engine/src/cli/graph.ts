@@ -20,7 +20,7 @@ import { toDot, type Graph } from "../graph/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { readPlanFile, type Plan } from "../plans/index.js";
 import { NotDeposed, State } from "../states/index.js";
-import { configFromPlanFile } from "./apply.js";
+import { configFromPlanFile, readSavedPlan } from "./saved_plan.js";
 import { resourceGraph, resourceGraphDot } from "./graph_resources.js";
 import { parseFlags } from "./args.js";
 import type { Command } from "./io.js";
@@ -228,7 +228,7 @@ export const graphCommand: Command = async (args, io) => {
       view.eprintln(`[red]Failed to load ${JSON.stringify(planPath)} as a plan file: ${e instanceof Error ? e.message : String(e)}[reset]`);
       return 1;
     }
-    const read = readPlanFile(bytes);
+    const read = await readSavedPlan(io, bytes);
     if (!read.ok) {
       view.diagnostics([errorDiag("Failed to read plan from plan file", `Cannot read the plan from the given plan file: ${read.diagnostics.map((d) => d.detail ?? d.summary).join("; ")}.`)]);
       return 1;

@@ -3,7 +3,7 @@
 // (terraform.tfstate), plan through core, print the refresh lines and the human plan, optionally
 // save it (-out). Also the pieces `apply` and `destroy` share: loading, provider instances
 // (the builtin `terraform` provider in process; others from .terraform/providers), hooks.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseAbsResourceInstanceStr, parseTargetStr, type AbsResourceInstance, type Provider as ProviderAddr, type Targetable } from "../addrs/index.js";
@@ -29,6 +29,7 @@ import {
   newColorize,
   newSchemas,
   renderHumanPlan,
+  resourceTypeLookup,
   wordWrap,
   writePlanFile,
   type ConfigSnapshot,
@@ -737,9 +738,16 @@ export const planCommand: Command = async (args, io) => {
     // The plan carries the backend and the variable values, so show and apply need no -var.
     result.plan.backend = loaded.backend;
     const meta = loaded.store.snapshotMeta();
+    // tofu refuses to apply a saved plan without the dependency locks it was made with.
+    const lockPath = path.join(workingDir, LOCK_FILE_PATH);
     const w = writePlanFile(
-      { plan: result.plan, config: configSnapshot(loaded.loader, loaded.config, workingDir), priorStateMeta: { lineage: meta.lineage, serial: meta.serial } },
-      { tofuVersion: TOFU_VERSION },
+      {
+        plan: result.plan,
+        config: configSnapshot(loaded.loader, loaded.config, workingDir),
+        priorStateMeta: { lineage: meta.lineage, serial: meta.serial },
+        dependencyLocks: existsSync(lockPath) ? new Uint8Array(readFileSync(lockPath)) : new Uint8Array(),
+      },
+      { tofuVersion: TOFU_VERSION, resourceTypes: resourceTypeLookup(newSchemas(result.schemas)) },
     );
     if (!w.ok) {
       ov.diagnostics(w.diagnostics);

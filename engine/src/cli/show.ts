@@ -6,16 +6,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Provider as ProviderAddr } from "../addrs/index.js";
-import { ProviderManager } from "../core/index.js";
+import { configExpressions } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
-import { marshalPlanJSON, marshalStateJSON, newSchemas, readPlanFile, renderHumanState, type Plan, type ProviderSchemaSet } from "../plans/index.js";
+import { marshalPlanJSON, marshalStateJSON, newSchemas, renderHumanState, type Plan, type PlanFileReadResult } from "../plans/index.js";
 export { renderHumanState } from "../plans/index.js";
 import { readStateFile, type File, type State } from "../states/index.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
-import { configFromPlanFile } from "./apply.js";
-import { TOFU_VERSION, providerFactory, renderPlan } from "./plan.js";
+import { configFromPlanFile, loadSchemas, readSavedPlan } from "./saved_plan.js";
+import { TOFU_VERSION, renderPlan } from "./plan.js";
 import { View } from "./view.js";
 
 const SHOW_HELP = `Usage: terrace [global options] show [options] [path]
@@ -59,23 +59,14 @@ export function stateProviders(state: State): ProviderAddr[] {
   return out;
 }
 
-/** Loads the schemas of the given providers from the working directory's providers. */
-export async function loadSchemas(io: CommandIO, providers: Iterable<ProviderAddr>): Promise<{ schemas: Map<string, ProviderSchemaSet>; diagnostics: Diagnostic[] }> {
-  const m = new ProviderManager(providerFactory(path.resolve(io.cwd), io.env), TOFU_VERSION);
-  try {
-    const diagnostics = await m.loadSchemas(providers);
-    return { schemas: m.schemaSets(), diagnostics };
-  } finally {
-    await m.close();
-  }
-}
+
 
 /** The configuration saved in a plan file, loaded as it was when planned (as `apply PLANFILE`). */
 function planProviders(plan: Plan): ProviderAddr[] {
   return [...stateProviders(plan.priorState), ...stateProviders(plan.prevRunState), ...plan.changes.resources.map((c) => c.providerAddr.provider)];
 }
 
-async function showPlan(io: CommandIO, view: View, plan: Plan, contents: Extract<ReturnType<typeof readPlanFile>, { ok: true }>["contents"], json: boolean): Promise<number> {
+async function showPlan(io: CommandIO, view: View, plan: Plan, contents: Extract<PlanFileReadResult, { ok: true }>["contents"], json: boolean): Promise<number> {
   const s = await loadSchemas(io, planProviders(plan));
   if (hasErrors(s.diagnostics)) {
     view.diagnostics(s.diagnostics);
@@ -91,7 +82,7 @@ async function showPlan(io: CommandIO, view: View, plan: Plan, contents: Extract
     view.diagnostics(cfg.diagnostics);
     return 1;
   }
-  const m = marshalPlanJSON(plan, { schemas: newSchemas(s.schemas), config: cfg.config, terraformVersion: TOFU_VERSION });
+  const m = marshalPlanJSON(plan, { schemas: newSchemas(s.schemas), config: cfg.config, expressions: configExpressions, terraformVersion: TOFU_VERSION });
   if (!m.ok) {
     view.diagnostics([errorDiag("Failed to marshal plan to json", m.error)]);
     return 1;
@@ -191,7 +182,7 @@ export const showCommand: Command = async (args, io) => {
     ]);
     return 1;
   }
-  const planRead = readPlanFile(bytes);
+  const planRead = await readSavedPlan(io, bytes);
   if (planRead.ok) return showPlan(io, view, planRead.contents.plan, planRead.contents, json);
   const stateRead = readStateFile(bytes, { tofuVersion: TOFU_VERSION });
   if (stateRead.kind === "error") {

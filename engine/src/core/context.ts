@@ -282,6 +282,7 @@ export class Context {
       outputs.sort((a, c) => (a.addr.outputValue.name < c.addr.outputValue.name ? -1 : a.addr.outputValue.name > c.addr.outputValue.name ? 1 : 0));
       const variableValues = new Map<string, Value>();
       for (const [name, iv] of opts.variables ?? []) if (iv.value !== undefined) variableValues.set(name, iv.value);
+      const ephemeralVariables = [...config.module.variables.values()].filter((v) => v.ephemeral).map((v) => v.name).sort();
       const isErrored = hasErrors(diagnostics);
       const priorState = state.close();
       const prevRunUpgraded = prevRun.close();
@@ -290,6 +291,7 @@ export class Context {
       const plan = newPlan({
         ...planFields,
         variableValues,
+        ephemeralVariables,
         changes: { resources: run.changes.all(), outputs },
         driftedResources: drift.changes,
         priorState,

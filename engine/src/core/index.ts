@@ -12,3 +12,4 @@ export type { Hooks } from "./hooks.js";
 export type { CommandLineImportTarget, ImportOpts } from "./import.js";
 export { generatedFileText, generateResourceContents, wrapResourceContents, type GeneratedChange, type GeneratedProvider } from "./genconfig.js";
 export { ModuleFunctionTable, functionProviders, type FunctionProviders } from "./provider_functions.js";
+export { configExpressions } from "./config_expressions.js";

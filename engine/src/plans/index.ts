@@ -26,12 +26,13 @@ export {
   type ResourceInstanceChange,
 } from "./changes.js";
 export { newPlan, planCanApply, type Plan, type PlanBackend, type ResourceAttr, type UIMode } from "./plan.js";
-export { newSchemas, blockContainsSensitive, schemaValueMarks, type Schemas, type ResourceTypeSchema, type ProviderSchemaSet } from "./schemas.js";
+export { newSchemas, resourceTypeLookup, blockContainsSensitive, schemaValueMarks, type Schemas, type ResourceTypeSchema, type ProviderSchemaSet } from "./schemas.js";
 export {
   STATE_FORMAT_VERSION,
   marshalStateJSON,
   marshalStateValues,
   sensitiveAsBool,
+  valueJSON,
   type MarshalResult,
   type StateJSONOptions,
 } from "./jsonstate.js";
@@ -50,8 +51,7 @@ export {
 export { marshalConfigJSON, noExpressions, type ExpressionMarshaler } from "./jsonconfig.js";
 export { marshalCheckResults } from "./jsonchecks.js";
 export {
-  PLAN_FILE_FORMAT,
-  PLAN_FILE_VERSION,
+  PLAN_NOTES_FILENAME,
   TFPLAN_FILENAME,
   TFSTATE_FILENAME,
   TFSTATE_PREV_FILENAME,
@@ -67,6 +67,7 @@ export {
   type ConfigSnapshot,
   type SnapshotModule,
 } from "./planfile.js";
+export { TFPLAN_FORMAT_VERSION, decodeTfplan, type ResourceTypeLookup } from "./planproto.js";
 export { renderHumanPlan, type BlockLookup, type HumanRenderOptions, type RenderResult } from "./render/plan.js";
 export { renderHumanState, type HumanStateResult } from "./render/state.js";
 export { wordWrap, wrapString, horizontalRule, diffActionSymbol, newColorize, type Colorize } from "./render/format.js";

@@ -39,6 +39,12 @@ function traversalString(t: Traverser[]): string {
   return out;
 }
 
+/** count and for_each are written only when they say something (no constant, no reference: left out). */
+function repetition(ex: ExpressionMarshaler, e: AnyExpression | undefined): string | undefined {
+  const json = e ? ex.expression(e) : undefined;
+  return json === "{}" ? undefined : json;
+}
+
 function providerKey(modulePath: readonly string[], localName: string, alias: string): string {
   const base = alias ? `${localName}.${alias}` : localName;
   return modulePath.length === 0 ? base : `${modulePath.map((p) => `module.${p}`).join(".")}:${base}`;
@@ -104,8 +110,8 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
         ["provider_config_key", omitEmptyString(key)],
         ["expressions", ex.body(r.config, schema?.block)],
         ["schema_version", String(schema?.version ?? 0)],
-        ["count_expression", r.count ? ex.expression(r.count) : undefined],
-        ["for_each_expression", r.forEach ? ex.expression(r.forEach) : undefined],
+        ["count_expression", repetition(ex, r.count)],
+        ["for_each_expression", repetition(ex, r.forEach)],
         ["depends_on", omitEmptyArray(r.dependsOn.map((d) => goString(traversalString(d))))],
       ]),
     };
@@ -123,8 +129,8 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
       goObject([
         ["source", omitEmptyString(mc.sourceAddrRaw)],
         ["expressions", ex.body(mc.config, undefined)],
-        ["count_expression", mc.count ? ex.expression(mc.count) : undefined],
-        ["for_each_expression", mc.forEach ? ex.expression(mc.forEach) : undefined],
+        ["count_expression", repetition(ex, mc.count)],
+        ["for_each_expression", repetition(ex, mc.forEach)],
         ["module", child ? marshalModule(child, schemas, ex, providers) : "{}"],
         ["version_constraint", omitEmptyString(mc.version.raw)],
         ["depends_on", omitEmptyArray(mc.dependsOn.map((d) => goString(traversalString(d))))],

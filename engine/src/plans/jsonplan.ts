@@ -315,9 +315,11 @@ export function visibleDrift(p: Plan): ResourceInstanceChange[] {
 }
 
 function relevantAttributesJSON(p: Plan): string | undefined {
-  // Ordered by address as addrs orders them (root module first), which is what terraform prints.
-  const sorted = [...p.relevantAttributes].sort((a, b) => (a.resource.equal(b.resource) ? 0 : a.resource.less(b.resource) ? -1 : 1));
-  const items = sorted.map((ra) => ({ resource: ra.resource.toString(), attr: encodePath(ra.attr) }));
+  // OpenTofu orders them by the resource address as a string (terraform 1.11's order is an
+  // accident of a comparator that reads the unsorted list), keeping the plan's order within one.
+  const items = p.relevantAttributes
+    .map((ra) => ({ resource: ra.resource.toString(), attr: encodePath(ra.attr) }))
+    .sort((a, b) => compareStrings(a.resource, b.resource));
   return omitEmptyArray(items.map((i) => goObject([["resource", goString(i.resource)], ["attribute", i.attr]])));
 }
 

@@ -23,8 +23,13 @@ export interface PlanBackend {
 
 export interface Plan {
   uiMode: UIMode;
-  /** Root module variables as the caller set them (defaults are not recorded, as in OpenTofu). */
+  /**
+   * Root module variables as the caller set them (defaults are not recorded, as in OpenTofu).
+   * Ephemeral ones are here only in memory: a saved plan leaves them out.
+   */
   variableValues: Map<string, Value>;
+  /** The root module's ephemeral variables, which applying a saved plan must be given again. */
+  ephemeralVariables: string[];
   changes: Changes;
   /** Differences between the previous run state and the refreshed state ("changes outside"). */
   driftedResources: ResourceInstanceChange[];
@@ -53,6 +58,7 @@ export function newPlan(init: Partial<Plan> = {}): Plan {
   return {
     uiMode: "normal",
     variableValues: new Map(),
+    ephemeralVariables: [],
     changes: emptyChanges(),
     driftedResources: [],
     relevantAttributes: [],

@@ -1,45 +1,21 @@
-// The saved plan file (`plan -out`), after OpenTofu's planfile package: a zip holding the plan,
-// the prior and previous-run state snapshots, a snapshot of every module's source files and the
-// dependency lock file. OpenTofu's `tfplan` entry is protobuf; ours is JSON (format
-// "terrace-plan" with a version), with values as msgpack (base64) and marks as paths — the same
-// information OpenTofu's DynamicValue + marks carry. Bytes in, bytes out: no file system here.
+// The saved plan file (`plan -out`), after OpenTofu's planfile package: a zip holding the plan
+// (`tfplan`, OpenTofu's protobuf format: ./planproto.ts), the prior and previous-run state
+// snapshots, a snapshot of every module's source files and the dependency lock file, so that
+// OpenTofu and Terraform read the plans Terrace writes and Terrace reads theirs. Terrace adds one
+// entry they skip (PlanNotes). Bytes in, bytes out: no file system here.
 import { strFromU8, strToU8, unzipSync, zipSync, type Unzipped } from "fflate";
-import {
-  intKey,
-  parseAbsOutputValueStr,
-  parseAbsProviderConfigStr,
-  parseAbsResourceInstanceStr,
-  parseTargetStr,
-  stringKey,
-  NoKey,
-  type AbsResourceInstance,
-  type InstanceKey,
-  type Targetable,
-} from "../addrs/index.js";
+import { intKey, stringKey, type Provider } from "../addrs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
-import { newFile, readStateFile, writeStateFile, State, type CheckResults } from "../states/model.js";
-import {
-  DynamicPseudoType,
-  SENSITIVE,
-  formatPathError,
-  marshalJSON,
-  marshalMsgpack,
-  markWithPaths,
-  unmarkDeepWithPaths,
-  unmarshalJSON,
-  unmarshalMsgpack,
-  type Path,
-  type PathStep,
-  type Value,
-} from "../values/index.js";
-import { ALL_ACTIONS, type Action, type ActionReason } from "./action.js";
-import type { Change, OutputChange, ResourceInstanceChange } from "./changes.js";
-import { newPlan, type Plan, type UIMode } from "./plan.js";
-
-export const PLAN_FILE_FORMAT = "terrace-plan";
-export const PLAN_FILE_VERSION = 1;
+import { newFile, readStateFile, writeStateFile, State } from "../states/model.js";
+import { typeFromJSON, typeToJSON, type Type } from "../values/index.js";
+import type { ActionReason } from "./action.js";
+import type { ResourceInstanceChange } from "./changes.js";
+import { newPlan, type Plan } from "./plan.js";
+import { TfplanError, decodeTfplan, encodeTfplan, tfplanProviders, tfplanReason, type DecodedTfplan, type ResourceTypeLookup } from "./planproto.js";
 
 export const TFPLAN_FILENAME = "tfplan";
+/** Terrace's notes beside `tfplan` (PlanNotes), which OpenTofu and Terraform skip. */
+export const PLAN_NOTES_FILENAME = "terrace-plan-notes.json";
 export const TFSTATE_FILENAME = "tfstate";
 export const TFSTATE_PREV_FILENAME = "tfstate-prev";
 export const DEPENDENCY_LOCKS_FILENAME = ".terraform.lock.hcl";
@@ -71,236 +47,114 @@ export interface PlanFileContents {
   priorStateMeta?: { lineage: string; serial: number };
   /** The `.terraform.lock.hcl` text, if there was one. */
   dependencyLocks?: Uint8Array;
+  /** The program version the plan says wrote it (terraform_version), when read from a file. */
+  writtenBy?: string;
 }
 
-export type PlanFileReadResult = { ok: true; contents: PlanFileContents; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
+export type PlanFileReadResult =
+  | { ok: true; contents: PlanFileContents; diagnostics: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[]; /** Providers whose schemas would let the plan be read. */ providers?: Provider[] };
 
 function err(summary: string, detail: string): Diagnostic {
   return { severity: "error", summary, detail };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Encoding
+// Terrace's notes beside the plan
 
-type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
-
-function b64(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
+/**
+ * What `tfplan` does not record and Terrace keeps in its own zip entry, which OpenTofu and
+ * Terraform skip: the implied type of every resource type a change uses (so reading the plan
+ * needs no provider), the provider instance of each change (provider `for_each`), and the action
+ * reasons the format has no number for.
+ */
+interface PlanNotes {
+  format: typeof NOTES_FORMAT;
+  version: typeof NOTES_VERSION;
+  resource_types: Array<{ provider: string; mode: string; type: string; implied_type: unknown }>;
+  provider_keys: { resource_changes: Record<string, string | number>; resource_drift: Record<string, string | number> };
+  action_reasons: { resource_changes: Record<string, string>; resource_drift: Record<string, string> };
 }
 
-function unb64(s: string): Uint8Array {
-  const bin = atob(s);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
+const NOTES_FORMAT = "terrace-plan-notes";
+const NOTES_VERSION = 1;
 
-class EncodeError extends Error {}
+const changeKey = (rc: ResourceInstanceChange): string => `${rc.addr.toString()}|${rc.deposedKey}`;
+const typeKey = (provider: string, mode: string, type: string): string => `${provider}|${mode}|${type}`;
 
-function encodePathSteps(p: Path): JsonValue {
-  return p.map((s): JsonValue => {
-    if (s.kind === "attr") return { a: s.name };
-    const j = marshalJSON(s.key, DynamicPseudoType);
-    if (!j.ok) throw new EncodeError(formatPathError(j.error));
-    return { i: j.value };
-  });
-}
-
-function decodePathSteps(v: unknown): Path {
-  if (!Array.isArray(v)) throw new EncodeError("path is not an array");
-  return v.map((s: unknown): PathStep => {
-    const o = s as { a?: unknown; i?: unknown };
-    if (typeof o.a === "string") return { kind: "attr", name: o.a };
-    if (typeof o.i === "string") {
-      const k = unmarshalJSON(o.i, DynamicPseudoType);
-      if (!k.ok) throw new EncodeError(formatPathError(k.error));
-      return { kind: "index", key: k.value };
+function planNotes(plan: Plan, types: ResourceTypeLookup): PlanNotes {
+  const notes: PlanNotes = {
+    format: NOTES_FORMAT,
+    version: NOTES_VERSION,
+    resource_types: [],
+    provider_keys: { resource_changes: {}, resource_drift: {} },
+    action_reasons: { resource_changes: {}, resource_drift: {} },
+  };
+  const seen = new Set<string>();
+  for (const [list, changes] of [
+    ["resource_changes", plan.changes.resources],
+    ["resource_drift", plan.driftedResources],
+  ] as const) {
+    for (const rc of changes) {
+      const res = rc.addr.resource.resource;
+      const provider = rc.providerAddr.provider.toString();
+      const tk = typeKey(provider, res.mode, res.type);
+      const t = types(rc.providerAddr.provider, res.mode, res.type);
+      if (t && !seen.has(tk)) {
+        seen.add(tk);
+        notes.resource_types.push({ provider, mode: res.mode, type: res.type, implied_type: typeToJSON(t) });
+      }
+      if (rc.providerKey.kind === "IntKey" || rc.providerKey.kind === "StringKey") notes.provider_keys[list][changeKey(rc)] = rc.providerKey.value;
+      if (!tfplanReason(rc.actionReason)) notes.action_reasons[list][changeKey(rc)] = rc.actionReason;
     }
-    throw new EncodeError("invalid path step");
-  });
+  }
+  return notes;
 }
 
-/** A value as msgpack (dynamic, so its type travels along) and its sensitive paths. */
-function encodeValue(v: Value): JsonValue {
-  const [plain, pvm] = unmarkDeepWithPaths(v);
-  const mp = marshalMsgpack(plain, DynamicPseudoType);
-  if (!mp.ok) throw new EncodeError(formatPathError(mp.error));
-  const marks = pvm.filter((m) => m.marks.has(SENSITIVE)).map((m) => encodePathSteps(m.path));
-  return marks.length > 0 ? { v: b64(mp.value), s: marks } : { v: b64(mp.value) };
-}
-
-function decodeValue(x: unknown): Value {
-  const o = x as { v?: unknown; s?: unknown };
-  if (typeof o?.v !== "string") throw new EncodeError("invalid value");
-  const r = unmarshalMsgpack(unb64(o.v), DynamicPseudoType);
-  if (!r.ok) throw new EncodeError(formatPathError(r.error));
-  const paths = Array.isArray(o.s) ? o.s.map(decodePathSteps) : [];
-  const marks = new Set([SENSITIVE]);
-  return markWithPaths(r.value, paths.map((path) => ({ path, marks })));
-}
-
-function encodeKey(k: InstanceKey): JsonValue {
-  return k.kind === "IntKey" ? k.value : k.kind === "StringKey" ? k.value : null;
-}
-
-function decodeKey(v: unknown): InstanceKey {
-  if (typeof v === "number") return intKey(v);
-  if (typeof v === "string") return stringKey(v);
-  return NoKey;
-}
-
-function encodeChange(c: Change): JsonValue {
-  const o: { [k: string]: JsonValue } = { action: c.action, before: encodeValue(c.before), after: encodeValue(c.after) };
-  if (c.importing) o["importing"] = { id: c.importing.id };
-  if (c.generatedConfig) o["generated_config"] = c.generatedConfig;
-  return o;
-}
-
-function decodeChange(x: unknown): Change {
-  const o = x as { action?: unknown; before?: unknown; after?: unknown; importing?: { id?: unknown }; generated_config?: unknown };
-  if (typeof o.action !== "string" || !ALL_ACTIONS.includes(o.action as Action)) throw new EncodeError(`invalid action ${String(o.action)}`);
-  const c: Change = { action: o.action as Action, before: decodeValue(o.before), after: decodeValue(o.after), generatedConfig: typeof o.generated_config === "string" ? o.generated_config : "" };
-  if (o.importing) c.importing = { id: typeof o.importing.id === "string" ? o.importing.id : "" };
-  return c;
-}
-
-function encodeRC(rc: ResourceInstanceChange): JsonValue {
-  const o: { [k: string]: JsonValue } = {
-    addr: rc.addr.toString(),
-    prev_run_addr: rc.prevRunAddr.toString(),
-    deposed_key: rc.deposedKey,
-    provider: rc.providerAddr.toString(),
-    provider_key: encodeKey(rc.providerKey),
-    change: encodeChange(rc.change),
-    action_reason: rc.actionReason,
-    required_replace: rc.requiredReplace.map(encodePathSteps),
-  };
-  if (rc.private) o["private"] = b64(rc.private);
-  return o;
-}
-
-function parseOr<T>(what: string, s: unknown, parse: (s: string) => { result: T | undefined; diagnostics: Diagnostic[] }): T {
-  if (typeof s !== "string") throw new EncodeError(`missing ${what}`);
-  const r = parse(s);
-  if (!r.result || r.diagnostics.some((d) => d.severity === "error")) throw new EncodeError(`invalid ${what} ${JSON.stringify(s)}`);
-  return r.result;
-}
-
-function decodeRC(x: unknown): ResourceInstanceChange {
-  const o = x as { [k: string]: unknown };
-  const rc: ResourceInstanceChange = {
-    addr: parseOr("resource instance address", o["addr"], parseAbsResourceInstanceStr),
-    prevRunAddr: parseOr("resource instance address", o["prev_run_addr"], parseAbsResourceInstanceStr),
-    deposedKey: typeof o["deposed_key"] === "string" ? o["deposed_key"] : "",
-    providerAddr: parseOr("provider address", o["provider"], parseAbsProviderConfigStr),
-    providerKey: decodeKey(o["provider_key"]),
-    change: decodeChange(o["change"]),
-    actionReason: (typeof o["action_reason"] === "string" ? o["action_reason"] : "None") as ActionReason,
-    requiredReplace: Array.isArray(o["required_replace"]) ? o["required_replace"].map(decodePathSteps) : [],
-  };
-  if (typeof o["private"] === "string") rc.private = unb64(o["private"]);
-  return rc;
-}
-
-function encodeOC(oc: OutputChange): JsonValue {
-  return { addr: oc.addr.toString(), sensitive: oc.sensitive, change: encodeChange(oc.change) };
-}
-
-function decodeOC(x: unknown): OutputChange {
-  const o = x as { [k: string]: unknown };
-  return { addr: parseOr("output address", o["addr"], parseAbsOutputValueStr), sensitive: o["sensitive"] === true, change: decodeChange(o["change"]) };
-}
-
-function encodePlan(p: Plan): string {
-  const doc: { [k: string]: JsonValue } = {
-    format: PLAN_FILE_FORMAT,
-    version: PLAN_FILE_VERSION,
-    ui_mode: p.uiMode,
-    variables: Object.fromEntries([...p.variableValues].map(([k, v]) => [k, encodeValue(v)])),
-    resource_changes: p.changes.resources.map(encodeRC),
-    output_changes: p.changes.outputs.map(encodeOC),
-    resource_drift: p.driftedResources.map(encodeRC),
-    relevant_attributes: p.relevantAttributes.map((ra) => ({ resource: ra.resource.toString(), attr: encodePathSteps(ra.attr) })),
-    checks: p.checks ? (JSON.parse(JSON.stringify(p.checks)) as JsonValue) : null,
-    timestamp: p.timestamp.toISOString(),
-    target_addrs: p.targetAddrs.map((t) => t.toString()),
-    exclude_addrs: p.excludeAddrs.map((t) => t.toString()),
-    force_replace_addrs: p.forceReplaceAddrs.map((t) => t.toString()),
-    backend: p.backend ? { type: p.backend.type, config: encodeValue(p.backend.config), workspace: p.backend.workspace } : null,
-    applyable: p.applyable,
-    complete: p.complete,
-    errored: p.errored,
-  };
-  return JSON.stringify(doc);
-}
-
-const TARGET = (s: string): { result: Targetable | undefined; diagnostics: Diagnostic[] } => {
-  const r = parseTargetStr(s);
-  return { result: r.result?.subject, diagnostics: r.diagnostics };
-};
-
-function decodePlan(text: string, prior: State, prev: State): { plan?: Plan; diagnostics: Diagnostic[] } {
-  let doc: { [k: string]: unknown };
+/** The notes as written, or undefined when the plan was written by OpenTofu or Terraform. */
+function readNotes(bytes: Uint8Array | undefined): PlanNotes | undefined {
+  if (!bytes) return undefined;
   try {
-    doc = JSON.parse(text) as { [k: string]: unknown };
-  } catch (e) {
-    return { diagnostics: [err("Invalid plan file", `The plan file's ${TFPLAN_FILENAME} entry is not valid JSON: ${(e as Error).message}.`)] };
+    const n = JSON.parse(strFromU8(bytes)) as Partial<PlanNotes>;
+    if (n.format !== NOTES_FORMAT || n.version !== NOTES_VERSION) return undefined;
+    return n as PlanNotes;
+  } catch {
+    return undefined;
   }
-  if (doc["format"] !== PLAN_FILE_FORMAT) {
-    return {
-      diagnostics: [
-        err(
-          "Unsupported plan file",
-          "The given plan file was not created by Terrace. Saved plans from OpenTofu or Terraform use a different internal format; create a new plan with this program.",
-        ),
-      ],
-    };
+}
+
+/** Resource types from the notes first, then from the caller's schemas. */
+function notedTypes(notes: PlanNotes | undefined, fallback: ResourceTypeLookup | undefined): ResourceTypeLookup {
+  const noted = new Map<string, Type>();
+  for (const t of notes?.resource_types ?? []) {
+    const r = typeFromJSON(t.implied_type);
+    if (r.ok) noted.set(typeKey(t.provider, t.mode, t.type), r.type);
   }
-  if (doc["version"] !== PLAN_FILE_VERSION) {
-    return {
-      diagnostics: [
-        err(
-          "Saved plan is incompatible",
-          `The given plan file uses plan file format version ${String(doc["version"])}, but this version of Terrace only supports version ${PLAN_FILE_VERSION}. Create a new plan with this version of Terrace.`,
-        ),
-      ],
-    };
+  return (provider, mode, type) => noted.get(typeKey(provider.toString(), mode, type)) ?? fallback?.(provider, mode, type);
+}
+
+function applyNotes(plan: Plan, notes: PlanNotes | undefined): void {
+  if (!notes) return;
+  for (const [list, changes] of [
+    ["resource_changes", plan.changes.resources],
+    ["resource_drift", plan.driftedResources],
+  ] as const) {
+    for (const rc of changes) {
+      const key = notes.provider_keys?.[list]?.[changeKey(rc)];
+      if (typeof key === "number") rc.providerKey = intKey(key);
+      else if (typeof key === "string") rc.providerKey = stringKey(key);
+      const reason = notes.action_reasons?.[list]?.[changeKey(rc)];
+      if (typeof reason === "string") rc.actionReason = reason as ActionReason;
+    }
   }
-  try {
-    const arr = (k: string): unknown[] => (Array.isArray(doc[k]) ? (doc[k] as unknown[]) : []);
-    const vars = new Map<string, Value>();
-    const rawVars = doc["variables"];
-    if (rawVars && typeof rawVars === "object") for (const [k, v] of Object.entries(rawVars)) vars.set(k, decodeValue(v));
-    const backend = doc["backend"] as { type?: unknown; config?: unknown; workspace?: unknown } | null;
-    const plan = newPlan({
-      uiMode: doc["ui_mode"] as UIMode,
-      variableValues: vars,
-      changes: { resources: arr("resource_changes").map(decodeRC), outputs: arr("output_changes").map(decodeOC) },
-      driftedResources: arr("resource_drift").map(decodeRC),
-      relevantAttributes: arr("relevant_attributes").map((x) => {
-        const o = x as { resource?: unknown; attr?: unknown };
-        return { resource: parseOr("resource instance address", o.resource, parseAbsResourceInstanceStr), attr: decodePathSteps(o.attr) };
-      }),
-      priorState: prior,
-      prevRunState: prev,
-      checks: (doc["checks"] ?? undefined) as CheckResults | undefined,
-      timestamp: new Date(typeof doc["timestamp"] === "string" ? doc["timestamp"] : 0),
-      targetAddrs: arr("target_addrs").map((s) => parseOr("target address", s, TARGET)),
-      excludeAddrs: arr("exclude_addrs").map((s) => parseOr("target address", s, TARGET)),
-      forceReplaceAddrs: arr("force_replace_addrs").map((s) => parseOr("resource instance address", s, parseAbsResourceInstanceStr)) as AbsResourceInstance[],
-      backend: backend
-        ? { type: String(backend.type ?? ""), config: decodeValue(backend.config), workspace: String(backend.workspace ?? "default") }
-        : undefined,
-      applyable: doc["applyable"] === true,
-      complete: doc["complete"] === true,
-      errored: doc["errored"] === true,
-    });
-    return { plan, diagnostics: [] };
-  } catch (e) {
-    if (e instanceof EncodeError) return { diagnostics: [err("Invalid plan file", `Failed to read the plan from the plan file: ${e.message}.`)] };
-    throw e;
+}
+
+/** Without notes, a change to an object in the prior state uses the provider instance the state records for it. */
+function providerKeysFromState(plan: Plan): void {
+  for (const rc of [...plan.changes.resources, ...plan.driftedResources]) {
+    if (rc.providerKey.kind !== "NoKey") continue;
+    const is = plan.priorState.resourceInstance(rc.addr) ?? plan.prevRunState.resourceInstance(rc.prevRunAddr);
+    if (is) rc.providerKey = is.providerKey;
   }
 }
 
@@ -308,8 +162,10 @@ function decodePlan(text: string, prior: State, prev: State): { plan?: Plan; dia
 // Zip
 
 export interface WritePlanFileOptions {
-  /** The version written into the state snapshots' terraform_version. */
+  /** The version written into the plan and the state snapshots (terraform_version). */
   tofuVersion: string;
+  /** The implied type of each resource type's schema, which the changes' values are encoded with. */
+  resourceTypes: ResourceTypeLookup;
 }
 
 export type PlanFileWriteResult = { ok: true; bytes: Uint8Array; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
@@ -317,11 +173,11 @@ export type PlanFileWriteResult = { ok: true; bytes: Uint8Array; diagnostics: Di
 /** planfile.Create: the zip written by `plan -out`. Entries have a fixed timestamp for reproducible bytes. */
 export function writePlanFile(contents: PlanFileContents, opts: WritePlanFileOptions): PlanFileWriteResult {
   const diagnostics: Diagnostic[] = [];
-  let planText: string;
+  let tfplan: Uint8Array;
   try {
-    planText = encodePlan(contents.plan);
+    tfplan = encodeTfplan(contents.plan, opts.tofuVersion, opts.resourceTypes);
   } catch (e) {
-    if (e instanceof EncodeError) return { ok: false, diagnostics: [err("Failed to write plan file", e.message)] };
+    if (e instanceof TfplanError) return { ok: false, diagnostics: [err("Failed to write plan file", e.message)] };
     throw e;
   }
   const mtime = new Date(Date.UTC(1980, 0, 1));
@@ -329,7 +185,8 @@ export function writePlanFile(contents: PlanFileContents, opts: WritePlanFileOpt
   const put = (name: string, data: Uint8Array): void => {
     entries[name] = [data, { mtime }];
   };
-  put(TFPLAN_FILENAME, strToU8(planText));
+  put(TFPLAN_FILENAME, tfplan);
+  put(PLAN_NOTES_FILENAME, strToU8(JSON.stringify(planNotes(contents.plan, opts.resourceTypes))));
   for (const [name, state] of [
     [TFSTATE_FILENAME, contents.plan.priorState],
     [TFSTATE_PREV_FILENAME, contents.plan.prevRunState],
@@ -339,8 +196,11 @@ export function writePlanFile(contents: PlanFileContents, opts: WritePlanFileOpt
     if (!w.ok) return { ok: false, diagnostics: [...diagnostics, ...w.diagnostics] };
     put(name, w.bytes);
   }
-  const manifest = contents.config.modules.map((m) => ({ Key: m.key, Dir: m.dir, SourceAddr: m.sourceAddr, Version: m.version }));
-  put(CONFIG_SNAPSHOT_MANIFEST, strToU8(JSON.stringify({ Modules: manifest })));
+  // OpenTofu's configSnapshotModuleManifest: an array of records, Source and Version left out when empty.
+  const manifest = [...contents.config.modules]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((m) => ({ Key: m.key, ...(m.sourceAddr ? { Source: m.sourceAddr } : {}), ...(m.version ? { Version: m.version } : {}), Dir: m.dir }));
+  put(CONFIG_SNAPSHOT_MANIFEST, strToU8(JSON.stringify(manifest, null, 2)));
   for (const m of contents.config.modules) {
     for (const [name, data] of m.files) put(`${CONFIG_SNAPSHOT_PREFIX}m-${m.key}/${name}`, data);
   }
@@ -348,8 +208,12 @@ export function writePlanFile(contents: PlanFileContents, opts: WritePlanFileOpt
   return { ok: true, bytes: zipSync(entries), diagnostics };
 }
 
-/** planfile.Open + ReadPlan + ReadStateFile + ReadConfigSnapshot, with diagnostics instead of errors. */
-export function readPlanFile(bytes: Uint8Array): PlanFileReadResult {
+/**
+ * planfile.Open + ReadPlan + ReadStateFile + ReadConfigSnapshot, with diagnostics instead of
+ * errors. A plan OpenTofu or Terraform wrote needs its resource types' schemas (`resourceTypes`);
+ * without them the result names the providers to ask (`providers`).
+ */
+export function readPlanFile(bytes: Uint8Array, resourceTypes?: ResourceTypeLookup): PlanFileReadResult {
   let files: Unzipped;
   try {
     files = unzipSync(bytes);
@@ -362,6 +226,10 @@ export function readPlanFile(bytes: Uint8Array): PlanFileReadResult {
   const planBytes = files[TFPLAN_FILENAME];
   if (!planBytes) {
     return { ok: false, diagnostics: [err("Failed to read plan file", `The given file is a zip archive but has no ${TFPLAN_FILENAME} entry, so it is not a saved plan.`)] };
+  }
+  if (planBytes[0] === 0x7b) {
+    // Terrace's own format before it wrote OpenTofu's.
+    return { ok: false, diagnostics: [err("Saved plan is incompatible", "The given plan file was created by an earlier version of Terrace, in a format this version no longer reads. Create a new plan.")] };
   }
   const states: State[] = [];
   let priorStateMeta: { lineage: string; serial: number } = { lineage: "", serial: 0 };
@@ -376,27 +244,41 @@ export function readPlanFile(bytes: Uint8Array): PlanFileReadResult {
     states.push(r.kind === "ok" ? r.file.state : new State());
     if (name === TFSTATE_FILENAME && r.kind === "ok") priorStateMeta = { lineage: r.file.lineage, serial: r.file.serial };
   }
-  const decoded = decodePlan(strFromU8(planBytes), states[0] as State, states[1] as State);
-  if (!decoded.plan) return { ok: false, diagnostics: decoded.diagnostics };
+  const notes = readNotes(files[PLAN_NOTES_FILENAME]);
+  const types = notedTypes(notes, resourceTypes);
+  let decoded: DecodedTfplan;
+  try {
+    decoded = decodeTfplan(planBytes, types);
+  } catch (e) {
+    if (!(e instanceof TfplanError)) throw e;
+    const missing = resourceTypes ? [] : tfplanProviders(planBytes);
+    const out: PlanFileReadResult = { ok: false, diagnostics: [err("Invalid plan file", `Failed to read the plan from the plan file: ${e.message}.`)] };
+    if (missing.length > 0) out.providers = missing;
+    return out;
+  }
+  const plan = newPlan({ ...decoded.plan, priorState: states[0] as State, prevRunState: states[1] as State });
+  if (notes) applyNotes(plan, notes);
+  else providerKeysFromState(plan);
   const modules: SnapshotModule[] = [];
   const manifestBytes = files[CONFIG_SNAPSHOT_MANIFEST];
   if (manifestBytes) {
-    let manifest: { Modules?: Array<{ Key?: string; Dir?: string; SourceAddr?: string; Version?: string }> };
+    let manifest: unknown;
     try {
-      manifest = JSON.parse(strFromU8(manifestBytes)) as typeof manifest;
+      manifest = JSON.parse(strFromU8(manifestBytes));
     } catch {
-      return { ok: false, diagnostics: [err("Failed to read plan file", "The configuration snapshot's module manifest is not valid JSON.")] };
+      manifest = undefined;
     }
-    for (const m of manifest.Modules ?? []) {
-      const key = m.Key ?? "";
+    if (!Array.isArray(manifest)) return { ok: false, diagnostics: [err("Failed to read plan file", "The configuration snapshot's module manifest is not a JSON array of modules.")] };
+    for (const m of manifest as Array<{ Key?: unknown; Dir?: unknown; Source?: unknown; Version?: unknown }>) {
+      const key = typeof m.Key === "string" ? m.Key : "";
       const prefix = `${CONFIG_SNAPSHOT_PREFIX}m-${key}/`;
       const fm = new Map<string, Uint8Array>();
-      for (const [name, data] of Object.entries(files)) if (name.startsWith(prefix)) fm.set(name.slice(prefix.length), data);
-      modules.push({ key, dir: m.Dir ?? "", sourceAddr: m.SourceAddr ?? "", version: m.Version ?? "", files: fm });
+      for (const [name, data] of Object.entries(files)) if (name.startsWith(prefix) && !name.slice(prefix.length).includes("/")) fm.set(name.slice(prefix.length), data);
+      modules.push({ key, dir: typeof m.Dir === "string" ? m.Dir : "", sourceAddr: typeof m.Source === "string" ? m.Source : "", version: typeof m.Version === "string" ? m.Version : "", files: fm });
     }
   }
-  const contents: PlanFileContents = { plan: decoded.plan, config: { modules }, priorStateMeta };
+  const contents: PlanFileContents = { plan, config: { modules }, priorStateMeta, writtenBy: decoded.writtenBy };
   const locks = files[DEPENDENCY_LOCKS_FILENAME];
   if (locks) contents.dependencyLocks = locks;
-  return { ok: true, contents, diagnostics: decoded.diagnostics };
+  return { ok: true, contents, diagnostics: [] };
 }

@@ -1,21 +1,24 @@
-import { strToU8, zipSync } from "fflate";
+import { strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { AbsProviderConfig, RootModule, newBuiltInProvider, parseAbsResourceInstanceStr, parseAbsOutputValueStr, stringKey } from "../addrs/index.js";
+import { AbsProviderConfig, NoKey, RootModule, newBuiltInProvider, parseAbsResourceInstanceStr, parseAbsOutputValueStr, stringKey } from "../addrs/index.js";
 import { attribute, block, nestedBlock } from "../providers/schema/index.js";
 import { newObjectSrc, State } from "../states/index.js";
-import { DynamicPseudoType, NumberType, SENSITIVE, StringType, listOf, mark, numberIntVal, objectVal, setOf, setVal, stringVal, unknownVal, nullVal, listVal, rawEquals } from "../values/index.js";
+import { DynamicPseudoType, NumberType, SENSITIVE, StringType, listOf, mark, numberIntVal, objectVal, setOf, setVal, stringVal, unknownVal, nullVal, listVal, rawEquals, type Value } from "../values/index.js";
 import { newResourceInstanceChange } from "./changes.js";
 import { builtinSchemas, terraformDataBlock } from "./fromtf.testkit.js";
 import { marshalPlanForRenderer, marshalPlanJSON } from "./jsonplan.js";
 import { newPlan } from "./plan.js";
-import { PLAN_FILE_VERSION, readPlanFile, writePlanFile } from "./planfile.js";
+import { readPlanFile, writePlanFile } from "./planfile.js";
+import { decodeTfplan } from "./planproto.js";
 import { renderHumanPlan } from "./render/plan.js";
-import { newSchemas } from "./schemas.js";
+import { impliedType, newSchemas, resourceTypeLookup } from "./schemas.js";
 
 const addr = (s: string) => parseAbsResourceInstanceStr(s).result!;
 const PROVIDER = new AbsProviderConfig(RootModule, newBuiltInProvider("terraform"));
 
 describe("plan file", () => {
+  const types = resourceTypeLookup(builtinSchemas);
+  const data = (id: Value, input: Value) => objectVal({ id, input, output: input, triggers_replace: nullVal(DynamicPseudoType) });
   const plan = newPlan({
     uiMode: "normal",
     timestamp: new Date("2024-05-06T07:08:09Z"),
@@ -30,27 +33,37 @@ describe("plan file", () => {
       providerKey: stringKey("eu"),
       change: {
         action: "Update",
-        before: objectVal({ id: stringVal("1"), input: mark(stringVal("s"), SENSITIVE) }),
-        after: objectVal({ id: stringVal("1"), input: unknownVal(DynamicPseudoType) }),
+        before: data(stringVal("1"), mark(stringVal("s"), SENSITIVE)),
+        after: data(stringVal("1"), unknownVal(DynamicPseudoType)),
         importing: { id: "abc" },
         generatedConfig: "",
       },
       actionReason: "ReplaceByRequest",
       requiredReplace: [[{ kind: "attr", name: "input" }]],
     }),
+    newResourceInstanceChange({
+      addr: addr("terraform_data.gone"),
+      prevRunAddr: addr("terraform_data.gone"),
+      providerAddr: PROVIDER,
+      change: { action: "Forget", before: data(stringVal("2"), listVal([stringVal("a")])), after: nullVal(impliedType(terraformDataBlock)), generatedConfig: "" },
+      actionReason: "ForgotBecauseLifecycleDestroyInConfig",
+    }),
   );
-  plan.changes.outputs.push({ addr: parseAbsOutputValueStr("output.o").result!, sensitive: false, change: { action: "Create", before: nullVal(StringType), after: stringVal("v"), generatedConfig: "" } });
+  plan.changes.outputs.push({ addr: parseAbsOutputValueStr("output.o").result!, sensitive: false, change: { action: "Create", before: nullVal(DynamicPseudoType), after: stringVal("v"), generatedConfig: "" } });
   plan.priorState.rootModule().setResourceInstanceCurrent(addr("terraform_data.old").resource, newObjectSrc({ attrsJSON: '{"id":"1"}' }), PROVIDER);
 
-  it("round-trips the plan, states, config snapshot and lock file", () => {
-    const w = writePlanFile(
+  const write = () =>
+    writePlanFile(
       {
         plan,
         config: { modules: [{ key: "", dir: ".", sourceAddr: "", version: "", files: new Map([["main.tf", strToU8("# hi\n")]]) }] },
         dependencyLocks: strToU8("# locks\n"),
       },
-      { tofuVersion: "1.11.0" },
+      { tofuVersion: "1.11.0", resourceTypes: types },
     );
+
+  it("round-trips the plan, states, config snapshot and lock file", () => {
+    const w = write();
     expect(w.ok).toBe(true);
     if (!w.ok) return;
     const r = readPlanFile(w.bytes);
@@ -63,29 +76,59 @@ describe("plan file", () => {
     expect(rc.providerKey).toEqual(stringKey("eu"));
     expect(rc.change.importing).toEqual({ id: "abc" });
     expect(rc.actionReason).toBe("ReplaceByRequest");
+    expect(rc.requiredReplace).toEqual([[{ kind: "attr", name: "input" }]]);
     expect(rawEquals(rc.change.before, plan.changes.resources[0]!.change.before)).toBe(true);
-    expect(rc.change.after.kind).toBe("object");
     expect(rc.change.after.kind === "object" && rc.change.after.attrs.get("input")?.kind).toBe("unknown");
-    expect(p.variableValues.get("name")?.marks.has(SENSITIVE)).toBe(true);
+    const forgotten = p.changes.resources[1]!;
+    expect([forgotten.change.action, forgotten.actionReason, forgotten.change.after.kind]).toEqual(["Forget", "ForgotBecauseLifecycleDestroyInConfig", "null"]);
+    expect(rawEquals(forgotten.change.before, plan.changes.resources[1]!.change.before)).toBe(true);
+    expect(p.changes.outputs[0]?.change.action).toBe("Create");
+    expect(rawEquals(p.changes.outputs[0]!.change.after, stringVal("v"))).toBe(true);
+    expect(p.variableValues.get("name")?.kind).toBe("string");
+    expect([p.applyable, p.complete, p.errored, p.uiMode]).toEqual([true, true, false, "normal"]);
     expect(p.timestamp.toISOString()).toBe("2024-05-06T07:08:09.000Z");
     expect(p.priorState.rootModule().resources.size).toBe(1);
     expect(r.contents.config.modules[0]?.files.get("main.tf")).toEqual(strToU8("# hi\n"));
     expect(r.contents.dependencyLocks).toEqual(strToU8("# locks\n"));
+    expect(r.contents.writtenBy).toBe("1.11.0");
     // Same plan, same bytes.
-    const w2 = writePlanFile({ plan: p, config: r.contents.config, dependencyLocks: r.contents.dependencyLocks }, { tofuVersion: "1.11.0" });
+    const w2 = writePlanFile({ plan: p, config: r.contents.config, dependencyLocks: r.contents.dependencyLocks }, { tofuVersion: "1.11.0", resourceTypes: types });
     expect(w2.ok && w2.bytes).toEqual(w.bytes);
   });
 
-  it("rejects files that are not plans, foreign plans and stale versions", () => {
+  it("writes OpenTofu's tfplan message: schema-typed msgpack values, and sensitive paths beside them", () => {
+    const w = write();
+    if (!w.ok) throw new Error("write failed");
+    const files = unzipSync(w.bytes);
+    expect(Object.keys(files).sort()).toEqual([".terraform.lock.hcl", "terrace-plan-notes.json", "tfconfig/m-/main.tf", "tfconfig/modules.json", "tfplan", "tfstate", "tfstate-prev"]);
+    const d = decodeTfplan(files["tfplan"]!, types);
+    expect(d.writtenBy).toBe("1.11.0");
+    const before = d.plan.changes.resources[0]!.change.before;
+    // The sensitive mark travels as a path, not inside the value.
+    expect(before.kind === "object" && before.attrs.get("input")?.marks.has(SENSITIVE)).toBe(true);
+    // Without Terrace's notes the provider instance key and an unnumbered reason are not known.
+    expect(d.plan.changes.resources[0]!.providerKey).toEqual(NoKey);
+    expect(d.plan.changes.resources[1]!.actionReason).toBe("None");
+    // A plan written elsewhere (no notes) needs the schemas, and says which providers give them.
+    delete files["terrace-plan-notes.json"];
+    const foreign = zipSync(files);
+    const without = readPlanFile(foreign);
+    expect(without.ok).toBe(false);
+    expect(!without.ok && without.providers?.map((p) => p.toString())).toEqual(["terraform.io/builtin/terraform"]);
+    const withSchemas = readPlanFile(foreign, types);
+    expect(withSchemas.ok && withSchemas.contents.plan.changes.resources.length).toBe(2);
+  });
+
+  it("rejects files that are not plans, damaged plans and other versions", () => {
     const notZip = readPlanFile(strToU8("hello"));
     expect(notZip.ok).toBe(false);
     expect(notZip.diagnostics[0]?.detail).toContain("not a zip archive");
-    const tofu = readPlanFile(zipSync({ tfplan: new Uint8Array([0x0a, 0x01, 0x02]) }));
-    expect(tofu.diagnostics[0]?.summary).toBe("Invalid plan file");
-    const foreign = readPlanFile(zipSync({ tfplan: strToU8('{"format":"something-else"}') }));
-    expect(foreign.diagnostics[0]?.summary).toBe("Unsupported plan file");
-    const stale = readPlanFile(zipSync({ tfplan: strToU8(`{"format":"terrace-plan","version":${PLAN_FILE_VERSION + 1}}`) }));
-    expect(stale.diagnostics[0]?.summary).toBe("Saved plan is incompatible");
+    const damaged = readPlanFile(zipSync({ tfplan: new Uint8Array([0x0a, 0x01, 0x02]) }));
+    expect(damaged.diagnostics[0]?.summary).toBe("Invalid plan file");
+    const v2 = readPlanFile(zipSync({ tfplan: new Uint8Array([0x08, 0x02]) }));
+    expect(v2.diagnostics[0]?.detail).toContain("unsupported plan file format version 2; only version 3 is supported");
+    const oldTerrace = readPlanFile(zipSync({ tfplan: strToU8('{"format":"terrace-plan","version":1}') }));
+    expect(oldTerrace.diagnostics[0]?.summary).toBe("Saved plan is incompatible");
     const noPlan = readPlanFile(zipSync({ other: strToU8("x") }));
     expect(noPlan.diagnostics[0]?.detail).toContain("no tfplan entry");
   });

@@ -2,7 +2,7 @@
 // resource type and data source, and its schema version (OpenTofu's tofu.Schemas lookup).
 import type { Provider, ResourceMode } from "../addrs/index.js";
 import { impliedType, type Attribute, type Block, type NestedObject, type Schema } from "../providers/schema/index.js";
-import { SENSITIVE, numberIntVal, stringVal, type Path, type PathValueMarks, type Value } from "../values/index.js";
+import { SENSITIVE, numberIntVal, stringVal, type Path, type PathValueMarks, type Type, type Value } from "../values/index.js";
 
 export interface ResourceTypeSchema {
   block: Block;
@@ -35,6 +35,19 @@ export function newSchemas(providers: ReadonlyMap<string, ProviderSchemaSet> | R
       const s = mode === "managed" ? lookup(set?.resourceTypes, type) : mode === "data" ? lookup(set?.dataSources, type) : undefined;
       return s ? { block: s.block, version: s.version } : undefined;
     },
+  };
+}
+
+/** Each resource type's implied type, as a saved plan's values are encoded with (computed once per type). */
+export function resourceTypeLookup(schemas: Schemas): (provider: Provider, mode: ResourceMode, type: string) => Type | undefined {
+  const memo = new Map<string, Type | undefined>();
+  return (provider, mode, type) => {
+    const key = `${provider.toString()}|${mode}|${type}`;
+    if (!memo.has(key)) {
+      const s = schemas.resourceTypeConfig(provider.toString(), mode, type);
+      memo.set(key, s ? impliedType(s.block) : undefined);
+    }
+    return memo.get(key);
   };
 }
 

@@ -173,6 +173,7 @@ export {
   unmarshalMsgpack,
   type MsgpackResult,
 } from "./msgpack.js";
+export { msgpackImpliedType } from "./msgpackread.js";
 export { formatValue } from "./format.js";
 export {
   Func,

@@ -1,6 +1,8 @@
 // A msgpack reader that keeps what cty's decoder looks at: whether a number was sent as an integer
 // or a float (it decides the number's precision), map keys of any kind, extension payloads.
 
+import { BoolType, DynamicPseudoType, NumberType, StringType, objectOf, tupleOf, type Type } from "./types.js";
+
 export type MsgNode =
   | { readonly t: "nil" }
   | { readonly t: "bool"; readonly v: boolean }
@@ -163,5 +165,34 @@ class Reader {
     const v: Array<[MsgNode, MsgNode]> = [];
     for (let i = 0; i < n; i++) v.push([this.node(depth + 1), this.node(depth + 1)]);
     return { t: "map", v };
+  }
+}
+
+/**
+ * The type a msgpack object would have read without a schema (go-cty's msgpack.ImpliedType):
+ * what a path step's element key was encoded with, which plan files do not record.
+ */
+export function msgpackImpliedType(bytes: Uint8Array): Type {
+  return impliedType(readMsgpack(bytes));
+}
+
+function impliedType(n: MsgNode): Type {
+  switch (n.t) {
+    case "bool":
+      return BoolType;
+    case "int":
+    case "float":
+      return NumberType;
+    case "str":
+      return StringType;
+    case "arr":
+      return tupleOf(n.v.map(impliedType));
+    case "map": {
+      const attrs = new Map<string, Type>();
+      for (const [k, v] of n.v) if (k.t === "str") attrs.set(k.v, impliedType(v));
+      return objectOf(attrs);
+    }
+    default:
+      return DynamicPseudoType;
   }
 }

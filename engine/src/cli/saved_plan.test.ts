@@ -1,0 +1,64 @@
+// Applying a saved plan with variables, as OpenTofu 1.11 does: an ephemeral variable's value is
+// never written into the plan file, so apply must be given it again; other values given to apply
+// must agree with what the plan recorded.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { builtinSchemas } from "../plans/fromtf.testkit.js";
+import { decodeTfplan, resourceTypeLookup } from "../plans/index.js";
+import { applyCommand } from "./apply.js";
+import { runCommand, workDir } from "./clitest.testkit.js";
+import { planCommand } from "./plan.js";
+
+const CONFIG = {
+  "main.tf": `variable "token" {
+  type      = string
+  ephemeral = true
+}
+variable "plain" {
+  type    = string
+  default = "p"
+}
+locals {
+  token_length = length(var.token)
+}
+resource "terraform_data" "a" {
+  input = var.plain
+}
+`,
+};
+
+describe("applying a saved plan with variables", () => {
+  it("leaves an ephemeral variable's value out of the plan file and needs it again to apply", async () => {
+    const { dir } = workDir(CONFIG);
+    const p = await runCommand(planCommand, ["-no-color", "-out=p.tfplan", "-var=token=very-secret"], dir);
+    expect(p.code).toBe(0);
+    const bytes = readFileSync(path.join(dir, "p.tfplan"));
+    expect(Buffer.from(bytes).includes("very-secret")).toBe(false);
+    const tfplan = unzipSync(bytes)["tfplan"];
+    expect(tfplan).toBeDefined();
+    const decoded = decodeTfplan(tfplan as Uint8Array, resourceTypeLookup(builtinSchemas));
+    expect(decoded.plan.ephemeralVariables).toEqual(["token"]);
+    expect([...decoded.plan.variableValues.keys()]).toEqual([]);
+
+    const missing = await runCommand(applyCommand, ["-no-color", "p.tfplan"], dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(
+      '\nError: No value for required variable\n\n  on main.tf line 1:\n   1: variable "token" {\n\nVariable "token" is configured as ephemeral. This type of variables need to\nbe given a value during `tofu plan` and also during `tofu apply`.\n',
+    );
+    const applied = await runCommand(applyCommand, ["-no-color", "-var=token=another", "p.tfplan"], dir);
+    expect(applied.stderr).toBe("");
+    expect(applied.stdout).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
+  });
+
+  it("refuses a value that differs from the one the plan recorded", async () => {
+    const { dir } = workDir(CONFIG);
+    expect((await runCommand(planCommand, ["-no-color", "-out=p.tfplan", "-var=token=t", "-var=plain=q"], dir)).code).toBe(0);
+    const r = await runCommand(applyCommand, ["-no-color", "-var=token=t", "-var=plain=other", "p.tfplan"], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("\nError: Mismatch between input and plan variable value\n\nValue saved in the plan file for variable \"plain\" is different from the one\ngiven to the current command.\n");
+    const same = await runCommand(applyCommand, ["-no-color", "-var=token=t", "-var=plain=q", "p.tfplan"], dir);
+    expect(same.stdout).toContain("Apply complete!");
+  });
+});
