@@ -43,7 +43,7 @@ describe("a saved plan terraform 1.11 wrote (recorded)", () => {
     cpSync(path.join(RECORDED, "tfplan.zip"), path.join(dir, "tfplan"));
     const a = await runCommand(applyCommand, ["-no-color", "tfplan"], dir);
     expect(a.stderr).toBe("");
-    expect(a.stdout).toContain("Apply complete! Resources: 4 added, 0 changed, 0 destroyed.");
+    expect(a.stdout).toContain("Apply complete! Resources: 5 added, 0 changed, 0 destroyed.");
     const p = await runCommand(planCommand, ["-no-color", "-detailed-exitcode"], dir);
     expect(p.stdout).toContain("No changes.");
     expect(p.code).toBe(0);
@@ -79,7 +79,7 @@ describe.skipIf(!haveTerraform)("saved plans exchanged with terraform", () => {
     expect(comparable(ours.stdout)).toEqual(comparable(theirs.stdout));
     const applied = terraform(dir, ["apply", "-no-color", "stamped.tfplan"]);
     expect(applied.stderr).toBe("");
-    expect(applied.stdout).toContain("Apply complete! Resources: 5 added, 0 changed, 0 destroyed.");
+    expect(applied.stdout).toContain("Apply complete! Resources: 6 added, 0 changed, 0 destroyed.");
     const next = await runCommand(planCommand, ["-no-color", "-var=n=3", "-detailed-exitcode"], dir);
     expect(next.code).toBe(0);
   }, 60_000);

@@ -52,12 +52,15 @@ describe("applying a saved plan with variables", () => {
     expect(applied.stdout).toContain("Apply complete! Resources: 1 added, 0 changed, 0 destroyed.");
   });
 
-  it("refuses a value that differs from the one the plan recorded", async () => {
+  it("refuses a value that differs from the one the plan recorded, and one for a variable the configuration lacks", async () => {
     const { dir } = workDir(CONFIG);
     expect((await runCommand(planCommand, ["-no-color", "-out=p.tfplan", "-var=token=t", "-var=plain=q"], dir)).code).toBe(0);
     const r = await runCommand(applyCommand, ["-no-color", "-var=token=t", "-var=plain=other", "p.tfplan"], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe("\nError: Mismatch between input and plan variable value\n\nValue saved in the plan file for variable \"plain\" is different from the one\ngiven to the current command.\n");
+    const undeclared = await runCommand(applyCommand, ["-no-color", "-var=token=t", "-var=nope=1", "p.tfplan"], dir);
+    expect(undeclared.code).toBe(1);
+    expect(undeclared.stderr).toContain("Error: Value for undeclared variable");
     const same = await runCommand(applyCommand, ["-no-color", "-var=token=t", "-var=plain=q", "p.tfplan"], dir);
     expect(same.stdout).toContain("Apply complete!");
   });

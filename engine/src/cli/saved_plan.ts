@@ -2,8 +2,8 @@
 // schemas a plan written by OpenTofu or Terraform needs, and the configuration snapshot loaded as
 // it was when planned.
 import path from "node:path";
-import { Loader, MemoryFS, RootModuleInputs, loadConfigWithRootInputs, type Config } from "../configs/index.js";
-import { parseVariableValue, type UnparsedVariableValue } from "../configs/inputvars/index.js";
+import { Loader, MemoryFS, RootModuleInputs, inputVariableDeclarations, loadConfigWithRootInputs, type Config } from "../configs/index.js";
+import { parseUndeclaredVariableValues, parseVariableValue, type UnparsedVariableValue } from "../configs/inputvars/index.js";
 import { rawEquals, unmarkDeep } from "../values/index.js";
 import { ProviderManager } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
@@ -62,7 +62,8 @@ export async function configFromPlanFile(
 }
 
 function mergeGivenVariables(config: Config, plan: Plan, given: ReadonlyMap<string, UnparsedVariableValue>): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+  // A -var for a variable the configuration does not declare is an error, as when planning.
+  const diagnostics: Diagnostic[] = [...parseUndeclaredVariableValues(given, inputVariableDeclarations(config.module)).diagnostics];
   for (const v of config.module.variables.values()) {
     const raw = given.get(v.name);
     const recorded = plan.variableValues.get(v.name);

@@ -10,12 +10,20 @@ import { anyExpressionVariables, traversalStr } from "../lang/eval/index.js";
 import { valueJSON, type ExpressionMarshaler } from "../plans/index.js";
 import type { Block } from "../providers/index.js";
 import { compareStrings, goJSONString, isWhollyKnown, unmarkDeep } from "../values/index.js";
+import { LOCAL_EXEC_SCHEMA } from "./provisioners.js";
 
 /** For the JSON plan and `show -json`: every expression marshalled as OpenTofu does. */
 export const configExpressions: ExpressionMarshaler = {
-  body: (body, schema) => expressionsJSON(body, schema),
+  body: (body, schema) => omitEmpty(expressionsJSON(body, schema)),
   expression: expressionJSON,
+  // Only local-exec runs here; another type's arguments are written as they are.
+  provisioner: (type, body) => omitEmpty(expressionsJSON(body, type === "local-exec" ? LOCAL_EXEC_SCHEMA : undefined)),
 };
+
+/** An `expressions` member with nothing in it is left out (Go's omitempty on a map). */
+function omitEmpty(json: string): string | undefined {
+  return json === "{}" ? undefined : json;
+}
 
 function expressionJSON(e: AnyExpression): string {
   const fields: string[] = [];

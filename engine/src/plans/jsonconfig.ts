@@ -16,11 +16,14 @@ export interface ExpressionMarshaler {
   body(body: ConfigBody, schema: Block | undefined): string | undefined;
   /** One expression: `{"constant_value":…}` or `{"references":[…]}`; undefined to omit. */
   expression(expr: AnyExpression): string | undefined;
+  /** The `expressions` map of a provisioner block of the given type; undefined to omit. */
+  provisioner(type: string, body: ConfigBody): string | undefined;
 }
 
 export const noExpressions: ExpressionMarshaler = {
   body: () => undefined,
   expression: () => undefined,
+  provisioner: () => undefined,
 };
 
 interface ProviderEntry {
@@ -108,6 +111,10 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
         ["type", goString(r.type)],
         ["name", goString(r.name)],
         ["provider_config_key", omitEmptyString(key)],
+        [
+          "provisioners",
+          omitEmptyArray((r.managed?.provisioners ?? []).map((p) => goObject([["type", goString(p.type)], ["expressions", ex.provisioner(p.type, p.config)]]))),
+        ],
         ["expressions", ex.body(r.config, schema?.block)],
         ["schema_version", String(schema?.version ?? 0)],
         ["count_expression", repetition(ex, r.count)],

@@ -23,7 +23,14 @@ resource "terraform_data" "lit" {
   lifecycle {
     create_before_destroy = true
   }
+  provisioner "local-exec" {
+    command = "echo ${self.id}"
+    environment = {
+      A = "b"
+    }
+  }
 }
+resource "terraform_data" "empty" {}
 module "child" {
   source   = "./mod"
   for_each = var.tags
