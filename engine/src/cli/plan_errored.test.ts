@@ -145,6 +145,9 @@ resource "terraform_data" "b" {
     const shown = await runCommand(showCommand, ["-no-color", "x.tfplan"], d);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toBe(FAILED);
+    // As terraform 1.11 says of an errored plan: not applyable, and not complete.
+    const json = JSON.parse((await runCommand(showCommand, ["-json", "x.tfplan"], d)).stdout) as Record<string, unknown>;
+    expect([json["applyable"], json["complete"], json["errored"]]).toEqual([false, false, true]);
     const refused = await runCommand(applyCommand, ["-no-color", "x.tfplan"], d);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("");

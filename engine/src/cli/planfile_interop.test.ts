@@ -1,8 +1,9 @@
 // Saved plans cross between Terrace and terraform in both directions: Terrace shows and applies a
 // plan terraform wrote (a recorded one, so this runs without terraform: testdata/terraform-plan),
 // and, with terraform 1.11 on PATH, terraform shows and applies the plan Terrace writes (its
-// version stamped as terraform's, since terraform refuses plans from any other version), and the
-// other way round with a plan terraform makes on the spot.
+// version stamped as terraform's, since terraform refuses plans from any other version), the
+// other way round with a plan terraform makes on the spot, and Terrace's `show -json` of
+// terraform's plans in every mode (destroy, refresh-only, targeted, replace, errored, no changes).
 import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -103,4 +104,78 @@ describe.skipIf(!haveTerraform)("saved plans exchanged with terraform", () => {
     const after = terraform(dir, ["plan", "-input=false", "-detailed-exitcode", "-var=n=1", "-var=tags={a=\"1\",b=\"2\"}"]);
     expect(after.code).toBe(0);
   }, 60_000);
+
+  it("Terrace's show -json of terraform's plans in every mode equals terraform's", async () => {
+    const { dir } = workDir({
+      "main.tf": `variable "x" {
+  default = "a"
+}
+variable "secret" {
+  default   = "s"
+  sensitive = true
+}
+resource "terraform_data" "a" {
+  input = { x = var.x, s = var.secret }
+}
+resource "terraform_data" "b" {
+  count = 2
+  input = terraform_data.a.output
+}
+moved {
+  from = terraform_data.old
+  to   = terraform_data.c
+}
+resource "terraform_data" "c" {
+  input = "c"
+}
+resource "terraform_data" "imp" {
+  input = "i"
+}
+import {
+  to = terraform_data.imp
+  id = "11111111-2222-3333-4444-555555555555"
+}
+data "terraform_remote_state" "rs" {
+  backend = "local"
+  config = {
+    path = "\${path.module}/other.tfstate"
+  }
+}
+check "ck" {
+  assert {
+    condition     = terraform_data.a.input.x == "a"
+    error_message = "not a"
+  }
+}
+output "o" {
+  value     = terraform_data.b[*].output
+  sensitive = true
+}
+output "rs" {
+  value = data.terraform_remote_state.rs.outputs
+}
+`,
+    });
+    expect(terraform(dir, ["init", "-input=false"]).code).toBe(0);
+    // Without the remote state the plan errors part-way, and is saved as an errored plan.
+    const errored = terraform(dir, ["plan", "-input=false", "-out=errored.tfplan"]);
+    expect(errored.code).toBe(1);
+    writeFileSync(path.join(dir, "other.tfstate"), '{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"l","outputs":{"x":{"value":"v","type":"string"}},"resources":[]}');
+    expect(terraform(dir, ["apply", "-input=false", "-auto-approve"]).code).toBe(0);
+    const plans: Record<string, string[]> = {
+      normal: ["-var=x=b"],
+      destroy: ["-destroy"],
+      "refresh-only": ["-refresh-only"],
+      targeted: ["-var=x=b", "-target=terraform_data.b"],
+      replace: ["-replace=terraform_data.b[0]"],
+      nochange: [],
+    };
+    for (const [name, args] of Object.entries({ errored: undefined, ...plans })) {
+      if (args) expect(terraform(dir, ["plan", "-input=false", `-out=${name}.tfplan`, ...args]).code).toBe(0);
+      const theirs = terraform(dir, ["show", "-json", `${name}.tfplan`]);
+      const ours = await runCommand(showCommand, ["-json", `${name}.tfplan`], dir);
+      expect(ours.stderr, name).toBe("");
+      expect(comparable(ours.stdout), name).toEqual(comparable(theirs.stdout));
+    }
+  }, 120_000);
 });

@@ -226,7 +226,7 @@ export class Context {
       complete: runOpts.targets.length === 0 && runOpts.excludes.length === 0,
     };
     const errored = (diags: Diagnostic[] = diagnostics): PlanResult => ({
-      plan: newPlan({ ...planFields, prevRunState: prevRunState.deepCopy(), priorState: prevRunState.deepCopy(), errored: true, timestamp }),
+      plan: newPlan({ ...planFields, prevRunState: prevRunState.deepCopy(), priorState: prevRunState.deepCopy(), errored: true, complete: false, timestamp }),
       diagnostics: diags,
       schemas: providers.schemaSets(),
     });
@@ -298,6 +298,8 @@ export class Context {
         prevRunState: prevRunUpgraded,
         timestamp,
         errored: isErrored,
+        // What an errored plan covers is unknown: terraform calls it incomplete.
+        complete: planFields.complete && !isErrored,
         checks: runChecks(run).results(),
       });
       plan.relevantAttributes = relevantAttributes(config, providers, plan, run.childOutputChanges.filter((o) => o.created));

@@ -560,6 +560,7 @@ export function decodeTfplan(bytes: Uint8Array, types: ResourceTypeLookup): Deco
   const outputs = (raw.output_changes ?? []).map(outputChangeFromRaw);
   const targetAddrs = (raw.target_addrs ?? []).map((s) => parsed("target address", s, TARGET));
   const excludeAddrs = (raw.exclude_addrs ?? []).map((s) => parsed("target address", s, TARGET));
+  const recordsOutcome = raw.applyable !== undefined || raw.complete !== undefined;
   const plan: DecodedTfplan["plan"] = {
     uiMode,
     variableValues,
@@ -572,9 +573,10 @@ export function decodeTfplan(bytes: Uint8Array, types: ResourceTypeLookup): Deco
     targetAddrs,
     excludeAddrs,
     forceReplaceAddrs: (raw.force_replace_addrs ?? []).map((s) => parsed("resource instance address", s, parseAbsResourceInstanceStr)) as AbsResourceInstance[],
-    // OpenTofu does not record these (Terraform does): they follow from the rest.
-    applyable: raw.applyable ?? (!errored && (resources.some((rc) => rc.change.action !== "NoOp") || outputs.some((o) => o.change.action !== "NoOp"))),
-    complete: raw.complete ?? (targetAddrs.length === 0 && excludeAddrs.length === 0),
+    // OpenTofu does not record these; terraform does, leaving out a false as proto3 does, so
+    // when either is present the other's absence means false.
+    applyable: raw.applyable ?? (recordsOutcome ? false : !errored && (resources.some((rc) => rc.change.action !== "NoOp") || outputs.some((o) => o.change.action !== "NoOp"))),
+    complete: raw.complete ?? (recordsOutcome ? false : !errored && targetAddrs.length === 0 && excludeAddrs.length === 0),
     errored,
     backend: raw.backend ? backendFromRaw(raw.backend) : undefined,
   };
