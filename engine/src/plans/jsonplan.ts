@@ -266,7 +266,9 @@ function marshalPlannedResources(changes: readonly ResourceInstanceChange[], sch
           ["provider_name", goString(rc.providerAddr.provider.toString())],
           ["schema_version", String(schema.version)],
           ["values", values],
-          ["sensitive_values", sensitiveJSON(rc.change.after, schema.block)],
+          // The change's own marks only: an attribute the schema calls sensitive counts once the
+          // plan marked it (OpenTofu's marshalPlanResources), unlike before_/after_sensitive.
+          ["sensitive_values", valueJSON(sensitiveAsBool(rc.change.after))],
         ]),
       };
     });

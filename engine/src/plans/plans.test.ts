@@ -134,6 +134,28 @@ describe("plan file", () => {
   });
 });
 
+describe("JSON plan sensitive values", () => {
+  it("planned_values has the change's own marks; after_sensitive adds the schema's (OpenTofu's jsonplan)", () => {
+    const secretBlock = block({ id: attribute({ type: StringType, computed: true }), secret: attribute({ type: StringType, computed: true, sensitive: true }) });
+    const provider = new AbsProviderConfig(RootModule, newBuiltInProvider("terraform"));
+    const schemas = newSchemas({ "terraform.io/builtin/terraform": { resourceTypes: { terraform_secret: { version: 0, block: secretBlock } } } });
+    const p = newPlan({ timestamp: new Date("2024-01-01T00:00:00Z") });
+    p.changes.resources.push(
+      newResourceInstanceChange({
+        addr: addr("terraform_secret.s"),
+        prevRunAddr: addr("terraform_secret.s"),
+        providerAddr: provider,
+        change: { action: "Create", before: nullVal(impliedType(secretBlock)), after: objectVal({ id: unknownVal(StringType), secret: unknownVal(StringType) }), generatedConfig: "" },
+      }),
+    );
+    const r = marshalPlanJSON(p, { schemas, terraformVersion: "1.11.0" });
+    if (!r.ok) throw new Error(r.error);
+    const doc = JSON.parse(r.json) as { planned_values: { root_module: { resources: Array<{ sensitive_values: unknown }> } }; resource_changes: Array<{ change: { after_sensitive: unknown } }> };
+    expect(doc.planned_values.root_module.resources[0]?.sensitive_values).toEqual({});
+    expect(doc.resource_changes[0]?.change.after_sensitive).toEqual({ secret: true });
+  });
+});
+
 describe("JSON plan prior_state", () => {
   it("includes the prior state when it has resources", () => {
     const p = newPlan({ timestamp: new Date("2024-01-01T00:00:00Z") });
