@@ -64,4 +64,26 @@ describe("applying a saved plan with variables", () => {
     const same = await runCommand(applyCommand, ["-no-color", "-var=token=t", "-var=plain=q", "p.tfplan"], dir);
     expect(same.stdout).toContain("Apply complete!");
   });
+
+  it("records the schema's sensitive attributes on a replacement only once applied, as OpenTofu plans them", async () => {
+    const { dir } = workDir({
+      "main.tf": 'terraform {\n  required_providers {\n    random = { source = "hashicorp/random" }\n  }\n}\nvariable "l" {\n  default = 10\n}\nresource "random_password" "p" {\n  length = var.l\n}\n',
+    });
+    const { initCommand } = await import("./init.js");
+    const { showCommand } = await import("./show.js");
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const sensitive = async (file: string): Promise<unknown[]> => {
+      const doc = JSON.parse((await runCommand(showCommand, ["-json", file], dir)).stdout) as {
+        planned_values: { root_module: { resources: Array<{ sensitive_values: unknown }> } };
+        resource_changes: Array<{ change: { after_sensitive: unknown } }>;
+      };
+      return [doc.planned_values.root_module.resources[0]?.sensitive_values, doc.resource_changes[0]?.change.after_sensitive];
+    };
+    expect((await runCommand(planCommand, ["-no-color", "-out=create.tfplan"], dir)).code).toBe(0);
+    expect(await sensitive("create.tfplan")).toEqual([{ bcrypt_hash: true, result: true }, { bcrypt_hash: true, result: true }]);
+    expect((await runCommand(applyCommand, ["-no-color", "create.tfplan"], dir)).code).toBe(0);
+    expect((await runCommand(planCommand, ["-no-color", "-var=l=12", "-out=replace.tfplan"], dir)).code).toBe(0);
+    // terraform 1.11 shows its own plan for this replacement the same way.
+    expect(await sensitive("replace.tfplan")).toEqual([{}, { bcrypt_hash: true, result: true }]);
+  }, 60_000);
 });

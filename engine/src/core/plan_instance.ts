@@ -462,6 +462,7 @@ async function planInstance(run: RunState, n: Extract<GraphNode, { kind: "planIn
   let planned = first.resp.plannedState;
   let plannedPrivate = first.resp.plannedPrivate;
   let afterMarks = configMarks;
+  let replanned = false;
 
   let action: Action;
   let reason: ActionReason = "None";
@@ -488,13 +489,17 @@ async function planInstance(run: RunState, n: Extract<GraphNode, { kind: "planIn
     planned = again.resp.plannedState;
     plannedPrivate = again.resp.plannedPrivate;
     afterMarks = origMarks;
+    replanned = true;
   }
   if (action === "Create" && tainted) {
     action = replaceWith;
     reason = "ReplaceBecauseTainted";
   }
   if (triggered.fired && isReplace(action)) reason = "ReplaceByTriggers";
-  const after = markSensitiveBySchema(ip.schema.block, remark(planned, afterMarks));
+  // As OpenTofu: the schema's sensitive attributes are marked on the value planned against the
+  // prior object, not on a replacement's (which only the configuration's marks carry).
+  const remarked = remark(planned, afterMarks);
+  const after = replanned ? remarked : markSensitiveBySchema(ip.schema.block, remarked);
   // Only the sensitivity of an attribute changing still needs an update (to record it in state).
   if (action === "NoOp" && !sensitivePathsEqual(after, prior)) action = "Update";
   const change = newResourceInstanceChange({
