@@ -160,7 +160,7 @@ export class ProviderManager {
   /** Every schema loaded, as `plans` looks them up (by provider source string). */
   schemaSets(): Map<string, ProviderSchemaSet> {
     const out = new Map<string, ProviderSchemaSet>();
-    for (const [k, s] of this.schemas) out.set(k, { resourceTypes: s.resourceTypes, dataSources: s.dataSources });
+    for (const [k, s] of this.schemas) out.set(k, { provider: s.provider, resourceTypes: s.resourceTypes, dataSources: s.dataSources });
     return out;
   }
 

@@ -183,7 +183,7 @@ export function marshalConfigJSON(config: Config, schemas: Schemas, ex: Expressi
           ["alias", omitEmptyString(p.alias)],
           ["version_constraint", omitEmptyString(c.module.providerRequirements.requiredProviders.get(p.name)?.requirement?.raw)],
           ["module_address", omitEmptyString(c.path.map((s) => `module.${s}`).join("."))],
-          ["expressions", ex.body(p.config, undefined)],
+          ["expressions", ex.body(p.config, schemas.providerConfig?.(full))],
         ]),
       });
     }

@@ -12,9 +12,12 @@ export interface ResourceTypeSchema {
 /** Looks up resource type schemas by provider source address (`registry.opentofu.org/hashicorp/aws`). */
 export interface Schemas {
   resourceTypeConfig(provider: string, mode: ResourceMode, type: string): ResourceTypeSchema | undefined;
+  /** The provider's own configuration block, when its schema is loaded. */
+  providerConfig?(provider: string): Block | undefined;
 }
 
 export interface ProviderSchemaSet {
+  provider?: Schema;
   resourceTypes?: ReadonlyMap<string, Schema> | Record<string, Schema>;
   dataSources?: ReadonlyMap<string, Schema> | Record<string, Schema>;
 }
@@ -35,6 +38,7 @@ export function newSchemas(providers: ReadonlyMap<string, ProviderSchemaSet> | R
       const s = mode === "managed" ? lookup(set?.resourceTypes, type) : mode === "data" ? lookup(set?.dataSources, type) : undefined;
       return s ? { block: s.block, version: s.version } : undefined;
     },
+    providerConfig: (provider) => get(provider)?.provider?.block,
   };
 }
 
