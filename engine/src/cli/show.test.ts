@@ -167,6 +167,23 @@ secret = (sensitive value)
     expect(bad.stderr).toContain("Failed to read the given file as a state or plan file");
   });
 
+  it("writes a provider block's expressions with the provider's schema in a saved plan's configuration", async () => {
+    const { dir } = workDir({
+      "main.tf":
+        'terraform {\n  required_providers {\n    sim = { source = "terrace/sim" }\n  }\n}\nprovider "sim" {\n  alias    = "us"\n  region   = "us-east-1"\n  data_dir = "${path.module}/simdata"\n}\nresource "sim_network" "n" {\n  provider   = sim.us\n  cidr_block = "10.0.0.0/16"\n}\n',
+    });
+    const { initCommand } = await import("./init.js");
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    expect((await runCommand(planCommand, ["-no-color", "-out=p.tfplan"], dir)).code).toBe(0);
+    const doc = JSON.parse((await runCommand(showCommand, ["-json", "p.tfplan"], dir)).stdout) as { configuration: { provider_config: Record<string, unknown> } };
+    expect(doc.configuration.provider_config["sim.us"]).toEqual({
+      name: "sim",
+      full_name: "registry.opentofu.org/terrace/sim",
+      alias: "us",
+      expressions: { data_dir: { references: ["path.module"] }, region: { constant_value: "us-east-1" } },
+    });
+  }, 60_000);
+
   it("prints outputs as tofu does", async () => {
     const dir = await applied();
     const o = await runCommand(outputCommand, ["-no-color"], dir);
