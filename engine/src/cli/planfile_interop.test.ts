@@ -5,11 +5,12 @@
 // other way round with a plan terraform makes on the spot, and Terrace's `show -json` of
 // terraform's plans in every mode (destroy, refresh-only, targeted, replace, errored, no changes).
 import { spawnSync } from "node:child_process";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinSchemas } from "../plans/fromtf.testkit.js";
 import { readPlanFile, resourceTypeLookup, writePlanFile } from "../plans/index.js";
+import { bundledProviderBinDir } from "../providers-bundled/index.js";
 import { applyCommand } from "./apply.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
 import { planCommand } from "./plan.js";
@@ -56,8 +57,8 @@ const terraformVersion = version.status === 0 ? ((JSON.parse(version.stdout) as 
 const haveTerraform = /^1\.1[1-9]\./.test(terraformVersion);
 if (!haveTerraform) console.log("skipping the live plan file exchange with terraform: terraform v1.11+ is not on PATH");
 
-function terraform(dir: string, args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync("terraform", args, { cwd: dir, encoding: "utf8", env: { ...process.env, TF_CLI_CONFIG_FILE: "/dev/null", TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" } });
+function terraform(dir: string, args: string[], env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync("terraform", args, { cwd: dir, encoding: "utf8", env: { ...process.env, TF_CLI_CONFIG_FILE: "/dev/null", TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1", ...env } });
   return { code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -176,6 +177,77 @@ output "rs" {
       const ours = await runCommand(showCommand, ["-json", `${name}.tfplan`], dir);
       expect(ours.stderr, name).toBe("");
       expect(comparable(ours.stdout), name).toEqual(comparable(theirs.stdout));
+    }
+  }, 120_000);
+
+  it("Terrace shows terraform's plans of a provider's objects changed outside it (drift, refresh-only) as terraform does, human and JSON", async () => {
+    const { dir } = workDir({
+      "main.tf": `terraform {
+  required_providers {
+    sim = { source = "terrace/sim" }
+  }
+}
+provider "sim" {
+  region   = "eu-west-1"
+  data_dir = "\${path.module}/simdata"
+}
+variable "v" {
+  default = "1"
+}
+resource "sim_network" "n" {
+  cidr_block = "10.0.0.0/16"
+  tags       = { v = var.v }
+}
+resource "sim_bucket" "b" {
+  name = "bucket-one"
+  tags = { env = "dev", keep = "same", net = sim_network.n.id }
+}
+output "bucket" {
+  value = sim_bucket.b.arn
+}
+`,
+    });
+    // terraform and Terrace both run the bundled sim provider from the sources.
+    const rc = path.join(dir, "dev.tfrc");
+    writeFileSync(rc, `provider_installation {\n  dev_overrides {\n    "registry.terraform.io/terrace/sim" = "${bundledProviderBinDir()}"\n  }\n  direct {}\n}\n`);
+    const env = { TF_CLI_CONFIG_FILE: rc, TERRACE_PROVIDERS_FROM_SOURCE: "1" };
+    const tf = (args: string[]) => terraform(dir, args, env);
+    expect(tf(["apply", "-auto-approve", "-input=false"]).code).toBe(0);
+    // Out-of-band changes: a tag edited and one added on the bucket, a tag removed from the network.
+    const edit = (type: string, change: (o: { tags: Record<string, string> }) => void): void => {
+      const typeDir = path.join(dir, "simdata", "regions", "eu-west-1", type);
+      const file = path.join(typeDir, readdirSync(typeDir)[0] ?? "");
+      const o = JSON.parse(readFileSync(file, "utf8")) as { tags: Record<string, string> };
+      change(o);
+      writeFileSync(file, JSON.stringify(o));
+    };
+    edit("sim_bucket", (o) => {
+      o.tags["env"] = "prod";
+      o.tags["added"] = "outside";
+    });
+    edit("sim_network", (o) => delete o.tags["v"]);
+    const wording = (text: string): string =>
+      text
+        .replace(/Terraform/g, "OpenTofu")
+        .replace(/"terraform apply"/g, '"tofu apply"')
+        .replace(/\n {2}~ update in-place\n/g, "\n  ~ update in-place (current -> planned)\n");
+    for (const [name, args] of Object.entries({ drift: ["-var=v=2"], "refresh-only": ["-refresh-only"] })) {
+      expect(tf(["plan", "-input=false", `-out=${name}.tfplan`, ...args]).code, name).toBe(0);
+      const theirs = tf(["show", "-json", `${name}.tfplan`]);
+      const ours = await runCommand(showCommand, ["-json", `${name}.tfplan`], dir, { env });
+      expect(ours.stderr, name).toBe("");
+      const withoutConfiguration = (json: string): unknown => {
+        // The configuration section names the providers by tofu's registry: compared elsewhere.
+        const doc = comparable(json) as Record<string, unknown>;
+        delete doc["configuration"];
+        return doc;
+      };
+      expect(withoutConfiguration(ours.stdout), name).toEqual(withoutConfiguration(theirs.stdout));
+      expect((JSON.parse(ours.stdout) as { resource_drift?: unknown[] }).resource_drift, name).toHaveLength(2);
+      const human = await runCommand(showCommand, ["-no-color", `${name}.tfplan`], dir, { env });
+      // A normal plan shows drift only where it matters to a change; refresh-only shows it all.
+      if (name === "refresh-only") expect(human.stdout).toContain("  # sim_bucket.b has changed\n");
+      expect(human.stdout, name).toBe(wording(tf(["show", "-no-color", `${name}.tfplan`]).stdout));
     }
   }, 120_000);
 });
