@@ -27,12 +27,13 @@ export async function loadSchemas(io: CommandIO, providers: Iterable<ProviderAdd
  * A saved plan. One OpenTofu or Terraform wrote does not record its resource types' schemas:
  * the working directory's providers give them, as they do for tofu.
  */
-export async function readSavedPlan(io: CommandIO, bytes: Uint8Array): Promise<PlanFileReadResult> {
+export async function readSavedPlan(io: CommandIO, bytes: Uint8Array): Promise<PlanFileReadResult & { schemas?: Map<string, ProviderSchemaSet> }> {
   const first = readPlanFile(bytes);
   if (first.ok || !first.providers) return first;
   const s = await loadSchemas(io, first.providers);
   if (hasErrors(s.diagnostics)) return { ok: false, diagnostics: s.diagnostics };
-  return readPlanFile(bytes, resourceTypeLookup(newSchemas(s.schemas)));
+  // The schemas come along, so that showing the plan need not start the providers again.
+  return { ...readPlanFile(bytes, resourceTypeLookup(newSchemas(s.schemas))), schemas: s.schemas };
 }
 
 /**

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Provider as ProviderAddr } from "../addrs/index.js";
 import { configExpressions } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
-import { marshalPlanJSON, marshalStateJSON, newSchemas, renderHumanState, type Plan, type PlanFileReadResult } from "../plans/index.js";
+import { marshalPlanJSON, marshalStateJSON, newSchemas, renderHumanState, type Plan, type PlanFileReadResult, type ProviderSchemaSet } from "../plans/index.js";
 export { renderHumanState } from "../plans/index.js";
 import { readStateFile, type File, type State } from "../states/index.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
@@ -66,8 +66,16 @@ function planProviders(plan: Plan): ProviderAddr[] {
   return [...stateProviders(plan.priorState), ...stateProviders(plan.prevRunState), ...plan.changes.resources.map((c) => c.providerAddr.provider)];
 }
 
-async function showPlan(io: CommandIO, view: View, plan: Plan, contents: Extract<PlanFileReadResult, { ok: true }>["contents"], json: boolean): Promise<number> {
-  const s = await loadSchemas(io, planProviders(plan));
+async function showPlan(
+  io: CommandIO,
+  view: View,
+  plan: Plan,
+  contents: Extract<PlanFileReadResult, { ok: true }>["contents"],
+  json: boolean,
+  loaded?: Map<string, ProviderSchemaSet>,
+): Promise<number> {
+  const providers = planProviders(plan);
+  const s = loaded && providers.every((p) => loaded.has(p.toString())) ? { schemas: loaded, diagnostics: [] } : await loadSchemas(io, providers);
   if (hasErrors(s.diagnostics)) {
     view.diagnostics(s.diagnostics);
     return 1;
@@ -183,7 +191,7 @@ export const showCommand: Command = async (args, io) => {
     return 1;
   }
   const planRead = await readSavedPlan(io, bytes);
-  if (planRead.ok) return showPlan(io, view, planRead.contents.plan, planRead.contents, json);
+  if (planRead.ok) return showPlan(io, view, planRead.contents.plan, planRead.contents, json, planRead.schemas);
   const stateRead = readStateFile(bytes, { tofuVersion: TOFU_VERSION });
   if (stateRead.kind === "error") {
     view.diagnostics([

@@ -7,9 +7,9 @@ import { configBodyJustAttributes, configBodyPartialContent, type ConfigBody } f
 import { evaluateWithoutContext } from "../configs/inputvars/index.js";
 import type { AnyExpression, BodySchema } from "../hcl/index.js";
 import { anyExpressionVariables, traversalStr } from "../lang/eval/index.js";
-import { valueJSON, type ExpressionMarshaler } from "../plans/index.js";
+import { goMap, valueJSON, type ExpressionMarshaler } from "../plans/index.js";
 import type { Block } from "../providers/index.js";
-import { compareStrings, goJSONString, isWhollyKnown, unmarkDeep } from "../values/index.js";
+import { goJSONString, isWhollyKnown, unmarkDeep } from "../values/index.js";
 import { LOCAL_EXEC_SCHEMA } from "./provisioners.js";
 
 /** For the JSON plan and `show -json`: every expression marshalled as OpenTofu does. */
@@ -56,19 +56,19 @@ function referenceStrings(ref: Reference): string[] {
  * schema lacks left out); without a schema, its arguments.
  */
 function expressionsJSON(body: ConfigBody, schema: Block | undefined): string {
-  const entries: Array<[string, string]> = [];
+  const entries = new Map<string, string>();
   if (!schema) {
-    for (const [name, a] of configBodyJustAttributes(body).attributes) entries.push([name, expressionJSON(a.expr)]);
-    return objectJSON(entries);
+    for (const [name, a] of configBodyJustAttributes(body).attributes) entries.set(name, expressionJSON(a.expr));
+    return goMap(entries);
   }
   const bodySchema: BodySchema = {
     attributes: [...schema.attributes.keys()].map((name) => ({ name })),
     blocks: [...schema.blockTypes].map(([type, nb]) => (nb.nesting === "map" ? { type, labelNames: ["key"] } : { type })),
   };
   const content = configBodyPartialContent(body, bodySchema).content;
-  for (const [name, a] of content.attributes) entries.push([name, expressionJSON(a.expr)]);
+  for (const [name, a] of content.attributes) entries.set(name, expressionJSON(a.expr));
   const lists = new Map<string, string[]>();
-  const maps = new Map<string, Array<[string, string]>>();
+  const maps = new Map<string, Map<string, string>>();
   for (const b of content.blocks) {
     const nb = schema.blockTypes.get(b.type);
     if (!nb) continue;
@@ -76,24 +76,18 @@ function expressionsJSON(body: ConfigBody, schema: Block | undefined): string {
     switch (nb.nesting) {
       case "single":
       case "group":
-        if (!entries.some(([k]) => k === b.type)) entries.push([b.type, inner]);
+        if (!entries.has(b.type)) entries.set(b.type, inner);
         break;
       case "list":
       case "set":
         lists.set(b.type, [...(lists.get(b.type) ?? []), inner]);
         break;
       case "map":
-        maps.set(b.type, [...(maps.get(b.type) ?? []), [b.labels[0] ?? "", inner]]);
+        maps.set(b.type, (maps.get(b.type) ?? new Map<string, string>()).set(b.labels[0] ?? "", inner));
         break;
     }
   }
-  for (const [type, items] of lists) entries.push([type, `[${items.join(",")}]`]);
-  for (const [type, items] of maps) entries.push([type, objectJSON(items)]);
-  return objectJSON(entries);
-}
-
-/** A Go map as encoding/json writes it: keys sorted, the last of equal keys winning. */
-function objectJSON(entries: ReadonlyArray<readonly [string, string]>): string {
-  const m = new Map(entries);
-  return `{${[...m].sort((a, b) => compareStrings(a[0], b[0])).map(([k, v]) => `${goJSONString(k)}:${v}`).join(",")}}`;
+  for (const [type, items] of lists) entries.set(type, `[${items.join(",")}]`);
+  for (const [type, items] of maps) entries.set(type, goMap(items));
+  return goMap(entries);
 }

@@ -49,6 +49,7 @@ export {
   type PlanJSONOptions,
 } from "./jsonplan.js";
 export { marshalConfigJSON, noExpressions, type ExpressionMarshaler } from "./jsonconfig.js";
+export { goMap } from "./gojson.js";
 export { marshalCheckResults } from "./jsonchecks.js";
 export {
   PLAN_NOTES_FILENAME,

@@ -11,7 +11,7 @@ import { typeFromJSON, typeToJSON, type Type } from "../values/index.js";
 import type { ActionReason } from "./action.js";
 import type { ResourceInstanceChange } from "./changes.js";
 import { newPlan, type Plan } from "./plan.js";
-import { TfplanError, decodeTfplan, encodeTfplan, tfplanProviders, tfplanReason, type DecodedTfplan, type ResourceTypeLookup } from "./planproto.js";
+import { TfplanError, TfplanMissingSchema, decodeTfplan, encodeTfplan, tfplanProviders, tfplanReason, type DecodedTfplan, type ResourceTypeLookup } from "./planproto.js";
 
 export const TFPLAN_FILENAME = "tfplan";
 /** Terrace's notes beside `tfplan` (PlanNotes), which OpenTofu and Terraform skip. */
@@ -251,7 +251,8 @@ export function readPlanFile(bytes: Uint8Array, resourceTypes?: ResourceTypeLook
     decoded = decodeTfplan(planBytes, types);
   } catch (e) {
     if (!(e instanceof TfplanError)) throw e;
-    const missing = resourceTypes ? [] : tfplanProviders(planBytes);
+    // Only a missing schema is worth starting the providers for.
+    const missing = e instanceof TfplanMissingSchema && !resourceTypes ? tfplanProviders(planBytes) : [];
     const out: PlanFileReadResult = { ok: false, diagnostics: [err("Invalid plan file", `Failed to read the plan from the plan file: ${e.message}.`)] };
     if (missing.length > 0) out.providers = missing;
     return out;

@@ -181,6 +181,9 @@ export function tfplanProviders(bytes: Uint8Array): Provider[] {
 /** A plan that cannot be written or read; the message says what and where. */
 export class TfplanError extends Error {}
 
+/** A change whose resource type's schema the caller has not given: the providers can give it. */
+export class TfplanMissingSchema extends TfplanError {}
+
 // ---------------------------------------------------------------------------------------------
 // The message as protobufjs hands it over (toObject with enums as names, longs as numbers).
 
@@ -479,7 +482,7 @@ function resourceChangeFromRaw(raw: RawResourceChange, types: ResourceTypeLookup
   const providerAddr = parsed("provider configuration address", raw.provider, parseAbsProviderConfigStr);
   const res = addr.resource.resource;
   const type = types(providerAddr.provider, res.mode, res.type);
-  if (!type) throw new TfplanError(`no schema for ${what}: provider ${providerAddr.provider.toString()} has no ${res.mode === "data" ? "data source" : "resource type"} ${JSON.stringify(res.type)}`);
+  if (!type) throw new TfplanMissingSchema(`no schema for ${what}: provider ${providerAddr.provider.toString()} has no ${res.mode === "data" ? "data source" : "resource type"} ${JSON.stringify(res.type)}`);
   const rc: ResourceInstanceChange = {
     addr,
     prevRunAddr: raw.prev_run_addr ? parsed("resource instance address", raw.prev_run_addr, parseAbsResourceInstanceStr) : addr,

@@ -115,6 +115,15 @@ describe("plan file", () => {
     const without = readPlanFile(foreign);
     expect(without.ok).toBe(false);
     expect(!without.ok && without.providers?.map((p) => p.toString())).toEqual(["terraform.io/builtin/terraform"]);
+    // A plan that fails for another reason is not one to start providers for.
+    const tfplan = files["tfplan"]!.slice();
+    expect([tfplan[0], tfplan[1]]).toEqual([0x08, 3]);
+    tfplan[1] = 2;
+    const otherVersion = readPlanFile(zipSync({ ...files, tfplan }));
+    expect(!otherVersion.ok && [otherVersion.diagnostics[0]?.detail, otherVersion.providers]).toEqual([
+      "Failed to read the plan from the plan file: unsupported plan file format version 2; only version 3 is supported.",
+      undefined,
+    ]);
     const withSchemas = readPlanFile(foreign, types);
     expect(withSchemas.ok && withSchemas.contents.plan.changes.resources.length).toBe(2);
   });
@@ -125,6 +134,7 @@ describe("plan file", () => {
     expect(notZip.diagnostics[0]?.detail).toContain("not a zip archive");
     const damaged = readPlanFile(zipSync({ tfplan: new Uint8Array([0x0a, 0x01, 0x02]) }));
     expect(damaged.diagnostics[0]?.summary).toBe("Invalid plan file");
+
     const v2 = readPlanFile(zipSync({ tfplan: new Uint8Array([0x08, 0x02]) }));
     expect(v2.diagnostics[0]?.detail).toContain("unsupported plan file format version 2; only version 3 is supported");
     const oldTerrace = readPlanFile(zipSync({ tfplan: strToU8('{"format":"terrace-plan","version":1}') }));
