@@ -8,7 +8,8 @@ import path from "node:path";
 import type { Config } from "../configs/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { Plan } from "../plans/index.js";
-import { LocalStore, persistOrSaveErrored, type State, type StateStore } from "../states/index.js";
+import { NO_ENCRYPTION, type Encryption } from "../encryption/index.js";
+import { LocalStore, persistOrSaveErrored, type State, type StateEncryption, type StateStore } from "../states/index.js";
 import type { ApplyOptions } from "../core/index.js";
 import { currentWorkspace, openStateStore } from "./workspace.js";
 import { backendForPlan } from "./backend_config.js";
@@ -102,13 +103,13 @@ const REMOTE_PERSIST_INTERVAL_MS = 20_000;
  * applying it needs none of the variables its configuration was initialised with. A plan that
  * records no backend uses the configured one.
  */
-async function openPlanStore(io: CommandIO, ov: OperationView, plan: Plan, flags: RunFlags): Promise<StateStore | undefined> {
+async function openPlanStore(io: CommandIO, ov: OperationView, plan: Plan, flags: RunFlags, encryption: StateEncryption): Promise<StateStore | undefined> {
   const b = plan.backend ? await backendForPlan(plan.backend, io) : await new Meta(io, ov.view, { vars: flags.vars, input: flags.input }).backend();
   if (!b.backend) {
     ov.diagnostics(b.diagnostics);
     return undefined;
   }
-  const o = openStateStore(io, b.backend);
+  const o = openStateStore(io, b.backend, { encryption });
   if (!o.opened || hasErrors(o.diagnostics)) {
     ov.diagnostics(o.diagnostics);
     return undefined;
@@ -152,6 +153,7 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
   let config: Config;
   let store: StateStore | undefined;
   let unlock: () => Promise<boolean>;
+  let encryption: Encryption = NO_ENCRYPTION;
   const planPath = flags.positional[0];
   if (planPath !== undefined) {
     if (destroyCmd || flags.destroy) {
@@ -167,12 +169,20 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     }
     // Variables given to this command: the ephemeral ones the plan could not record, and checks
     // that the others agree with it.
-    const given = new Meta(io, ov.view, { vars: flags.vars, input: false }).rootInputs();
+    const planMeta = new Meta(io, ov.view, { vars: flags.vars, input: false });
+    const given = planMeta.rootInputs();
     if (hasErrors(given.diagnostics)) {
       ov.diagnostics(given.diagnostics);
       return 1;
     }
-    const loaded = await configFromPlanFile(await readSavedPlan(io, bytes), workingDir, currentWorkspace(io).name, given.values);
+    // The plan file and the state are decrypted with the working directory's encryption, as tofu does.
+    const enc = await planMeta.encryption();
+    if (!enc.encryption) {
+      ov.diagnostics(enc.diagnostics);
+      return 1;
+    }
+    encryption = enc.encryption;
+    const loaded = await configFromPlanFile(await readSavedPlan(io, bytes, encryption.plan), workingDir, currentWorkspace(io).name, given.values);
     // Diagnostics quote the configuration as the plan saved it.
     if (loaded.sources) ov.view.addSources(loaded.sources);
     if (hasErrors(loaded.diagnostics) || !loaded.config || !loaded.plan) {
@@ -188,7 +198,7 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     // Applying with dev overrides in effect may leave a state no released provider reads.
     const warnings = await devOverrideRuntimeWarnings(io.env, workingDir);
     if (warnings.length > 0) ov.diagnostics(warnings);
-    store = await openPlanStore(io, ov, plan, flags);
+    store = await openPlanStore(io, ov, plan, flags, encryption.state);
     if (!store) return 1;
     const lock = await lockState(ov, store, flags, "OperationTypeApply");
     if (!lock) return 1;
@@ -275,7 +285,9 @@ async function applyPlan(io: CommandIO, ov: OperationView, flags: RunFlags, stor
   // gets whole snapshots every 20 s, as OpenTofu's remote backends do.
   const suppressForgetErrors = flags.suppressForgetErrors;
   let applyOpts: ApplyOptions = { persist: (s) => persist(store, s), persistIntervalMs: REMOTE_PERSIST_INTERVAL_MS, suppressForgetErrors };
-  if (store instanceof LocalStore) {
+  // An encrypted local state keeps no journal (its records would be in the clear): it is
+  // written whole every 20 s instead.
+  if (store instanceof LocalStore && !store.encrypted) {
     const journal = store.beginJournal(plan.priorState);
     diagnostics.push(...journal.diagnostics);
     applyOpts = { observer: journal.observer, suppressForgetErrors };

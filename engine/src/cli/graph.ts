@@ -228,7 +228,12 @@ export const graphCommand: Command = async (args, io) => {
       view.eprintln(`[red]Failed to load ${JSON.stringify(planPath)} as a plan file: ${e instanceof Error ? e.message : String(e)}[reset]`);
       return 1;
     }
-    const read = await readSavedPlan(io, bytes);
+    const enc = await meta.encryption();
+    if (!enc.encryption) {
+      view.diagnostics(enc.diagnostics);
+      return 1;
+    }
+    const read = await readSavedPlan(io, bytes, enc.encryption.plan);
     if (!read.ok) {
       view.diagnostics([errorDiag("Failed to read plan from plan file", `Cannot read the plan from the given plan file: ${read.diagnostics.map((d) => d.detail ?? d.summary).join("; ")}.`)]);
       return 1;

@@ -12,6 +12,7 @@ import path from "node:path";
 import { Loader, RootModuleInputs, StaticEvaluator, loadConfigWithRootInputs, rootModuleCall, type Config } from "../configs/index.js";
 import { collectVariableValues, type UnparsedVariableValue, type VariableArg, type VariablePrompter } from "../configs/inputvars/index.js";
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
+import { NO_ENCRYPTION, encryptionFromModule, type Encryption } from "../encryption/index.js";
 import { State, type StateStore } from "../states/index.js";
 import type { ParsedFlags } from "./args.js";
 import { configuredBackend, type ConfiguredBackend, type RootModuleEvaluation } from "./backend_config.js";
@@ -59,6 +60,7 @@ export class Meta {
   readonly prompter: Prompter;
   private inputs: RootInputs | undefined;
   private backendResult: ConfiguredBackend | undefined;
+  private encryptionResult: { encryption: Encryption | undefined; diagnostics: Diagnostic[] } | undefined;
 
   constructor(
     readonly io: CommandIO,
@@ -148,11 +150,37 @@ export class Meta {
     return this.backendResult;
   }
 
+  /**
+   * Meta.Encryption: the root module's `encryption` block with TF_ENCRYPTION laid over it, its
+   * key providers evaluated statically. Undefined (with the errors) when it cannot be built; no
+   * configuration at all is no encryption.
+   */
+  async encryption(): Promise<{ encryption: Encryption | undefined; diagnostics: Diagnostic[] }> {
+    if (this.encryptionResult) return this.encryptionResult;
+    const env = this.io.env["TF_ENCRYPTION"];
+    const root = await this.rootModuleEvaluator();
+    const settings = root.module?.encryption?.settings;
+    if (!settings && (env === undefined || env === "")) {
+      this.encryptionResult = { encryption: NO_ENCRYPTION, diagnostics: [] };
+    } else if (!root.evaluator || hasErrors(root.diagnostics)) {
+      this.encryptionResult = { encryption: undefined, diagnostics: root.diagnostics };
+    } else {
+      const sources = new Map<string, string>();
+      const r = encryptionFromModule(settings, this.io.env, root.evaluator, sources);
+      this.view.addSources(sources);
+      this.encryptionResult = { encryption: hasErrors(r.diagnostics) ? undefined : r.encryption, diagnostics: r.diagnostics };
+    }
+    return this.encryptionResult;
+  }
+
   /** Backend.StateMgr for the selected workspace (or the -state file), once the backend is known. */
   async openStateStore(opts: OpenOptions = {}): Promise<{ opened: OpenedStore | undefined; diagnostics: Diagnostic[] }> {
     const b = await this.backend();
     if (!b.backend) return { opened: undefined, diagnostics: b.diagnostics };
-    return openStateStore(this.io, b.backend, opts);
+    const e = await this.encryption();
+    if (!e.encryption) return { opened: undefined, diagnostics: e.diagnostics };
+    const o = openStateStore(this.io, b.backend, { ...opts, encryption: e.encryption.state });
+    return { opened: o.opened, diagnostics: [...e.diagnostics, ...o.diagnostics] };
   }
 
   /** The selected workspace's store, refreshed, and its state (empty when there is none yet). */
@@ -160,7 +188,7 @@ export class Meta {
     const o = await this.openStateStore();
     if (!o.opened) return { read: undefined, diagnostics: o.diagnostics };
     const store = o.opened.store;
-    const diagnostics = await store.refresh();
+    const diagnostics = [...o.diagnostics, ...(await store.refresh())];
     if (hasErrors(diagnostics)) return { read: undefined, diagnostics };
     return { read: { store, state: store.state() ?? new State() }, diagnostics };
   }

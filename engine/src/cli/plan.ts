@@ -9,6 +9,7 @@ import path from "node:path";
 import { parseAbsResourceInstanceStr, parseTargetStr, type AbsResourceInstance, type Provider as ProviderAddr, type Targetable } from "../addrs/index.js";
 import { allConfigs, inputVariableDeclarations, Loader, moduleSourceString, versionString, type Config } from "../configs/index.js";
 import { interactiveCollectVariables, parseVariableValues, type InputValue, type VariableArg } from "../configs/inputvars/index.js";
+import { NO_ENCRYPTION, type Encryption } from "../encryption/index.js";
 import { Context, type Hooks, type PlanResult, type ProviderFactory } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import {
@@ -421,6 +422,8 @@ export interface LoadedWorkingDir {
   readonly loader: Loader;
   /** The backend a saved plan records. */
   readonly backend: PlanBackend | undefined;
+  /** The configured encryption, which a saved plan is written with. */
+  readonly encryption: Encryption;
 }
 
 /**
@@ -453,7 +456,8 @@ export async function loadWorkingDir(meta: Meta, opts: { configFirst?: boolean }
   diagnostics.push(...read.diagnostics);
   if (hasErrors(diagnostics) || !read.read) return { loaded: undefined, diagnostics };
   const backend = planBackend(await meta.backend(), meta.workspace);
-  return { loaded: { config: r.config, variables: parsed.values, store: read.read.store, state: read.read.state, loader: r.loader, backend }, diagnostics };
+  const encryption = (await meta.encryption()).encryption ?? NO_ENCRYPTION;
+  return { loaded: { config: r.config, variables: parsed.values, store: read.read.store, state: read.read.state, loader: r.loader, backend, encryption }, diagnostics };
 }
 
 export function newContext(io: CommandIO, workingDir: string, flags: RunFlags, hooks: Hooks): Context {
@@ -753,7 +757,12 @@ export const planCommand: Command = async (args, io) => {
       ov.diagnostics(w.diagnostics);
       return 1;
     }
-    writeFileSync(path.resolve(workingDir, flags.out), w.bytes);
+    const sealed = loaded.encryption.plan.encryptPlan(w.bytes);
+    if (!sealed.ok) {
+      ov.diagnostics([errorDiag("Failed to encrypt the plan file", sealed.error)]);
+      return 1;
+    }
+    writeFileSync(path.resolve(workingDir, flags.out), sealed.data);
   }
   if (code !== 0) return code;
   // backend_plan's PlanEmpty is !plan.CanApply(): drift counts only in refresh-only mode.

@@ -9,6 +9,7 @@ import { ProviderManager } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { newSchemas, readPlanFile, resourceTypeLookup, type Plan, type PlanFileReadResult, type ProviderSchemaSet } from "../plans/index.js";
 import type { Provider as ProviderAddr } from "../addrs/index.js";
+import { NO_ENCRYPTION, planDecryptionDiagnostic, type PlanEncryption } from "../encryption/index.js";
 import type { CommandIO } from "./io.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
 
@@ -24,10 +25,18 @@ export async function loadSchemas(io: CommandIO, providers: Iterable<ProviderAdd
 }
 
 /**
- * A saved plan. One OpenTofu or Terraform wrote does not record its resource types' schemas:
- * the working directory's providers give them, as they do for tofu.
+ * A saved plan, decrypted first when the configuration encrypts plans. One OpenTofu or Terraform
+ * wrote does not record its resource types' schemas: the working directory's providers give
+ * them, as they do for tofu.
  */
-export async function readSavedPlan(io: CommandIO, bytes: Uint8Array): Promise<PlanFileReadResult & { schemas?: Map<string, ProviderSchemaSet> }> {
+export async function readSavedPlan(
+  io: CommandIO,
+  stored: Uint8Array,
+  encryption: PlanEncryption = NO_ENCRYPTION.plan,
+): Promise<PlanFileReadResult & { schemas?: Map<string, ProviderSchemaSet> }> {
+  const decrypted = encryption.decryptPlan(stored);
+  if (!decrypted.ok) return { ok: false, diagnostics: [planDecryptionDiagnostic(decrypted.error)] };
+  const bytes = decrypted.data;
   const first = readPlanFile(bytes);
   if (first.ok || !first.providers) return first;
   const s = await loadSchemas(io, first.providers);

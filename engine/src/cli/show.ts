@@ -190,9 +190,15 @@ export const showCommand: Command = async (args, io) => {
     ]);
     return 1;
   }
-  const planRead = await readSavedPlan(io, bytes);
+  // Both readings go through the configured encryption, as tofu's getDataFromPath.
+  const enc = await meta.encryption();
+  if (!enc.encryption) {
+    view.diagnostics(enc.diagnostics);
+    return 1;
+  }
+  const planRead = await readSavedPlan(io, bytes, enc.encryption.plan);
   if (planRead.ok) return showPlan(io, view, planRead.contents.plan, planRead.contents, json, planRead.schemas);
-  const stateRead = readStateFile(bytes, { tofuVersion: TOFU_VERSION });
+  const stateRead = readStateFile(bytes, { tofuVersion: TOFU_VERSION, encryption: enc.encryption.state });
   if (stateRead.kind === "error") {
     view.diagnostics([
       errorDiag("Failed to read the given file as a state or plan file", `State read error: ${diagText(stateRead.diagnostics)}\n\nPlan read error: ${diagText(planRead.diagnostics)}`),

@@ -19,7 +19,7 @@
 // the organization's workspaces with that prefix (GET /api/v1/orgs/<org>/workspaces), `new`
 // creates one (POST), `delete` deletes it (DELETE …/<workspace>?force=).
 import { errorDiag, type Diagnostic } from "../hcl/index.js";
-import { RemoteState, HttpClient, terraceHttpConfig, type TerraceServerConfig } from "../states/index.js";
+import { RemoteState, HttpClient, terraceHttpConfig, type StateEncryption, type TerraceServerConfig } from "../states/index.js";
 import type { Value } from "../values/index.js";
 import { hostCredentialsToken } from "./credentials.js";
 import type { CommandIO } from "./io.js";
@@ -118,8 +118,8 @@ export function terraceWorkspaceName(b: TerraceBackend, cliWorkspace: string): {
 }
 
 /** Backend.StateMgr for a Terrace workspace: the http backend's client on the state API. */
-export function terraceStore(b: TerraceBackend, workspace: string): RemoteState {
-  return new RemoteState(new HttpClient(terraceHttpConfig({ ...b.server, workspace })), { terraformVersion: TOFU_VERSION });
+export function terraceStore(b: TerraceBackend, workspace: string, encryption?: StateEncryption): RemoteState {
+  return new RemoteState(new HttpClient(terraceHttpConfig({ ...b.server, workspace })), { terraformVersion: TOFU_VERSION, encryption });
 }
 
 // ---- Workspace management (the server's organization API) ----

@@ -15,6 +15,7 @@ import {
   unlockErrorDiagnostic,
   type HttpBackendConfig,
   type Locker,
+  type StateEncryption,
   type StateStore,
 } from "../states/index.js";
 import type { Value } from "../values/index.js";
@@ -168,6 +169,8 @@ export interface OpenOptions {
   readonly backupPath?: (statePath: string) => string;
   /** The workspace; default the selected one. */
   readonly workspace?: string;
+  /** How snapshots are encrypted (the configuration's state target). */
+  readonly encryption?: StateEncryption;
 }
 
 /** Backend.StateMgr(workspace) for the working directory (or the -state file). */
@@ -175,18 +178,19 @@ export function openStateStore(io: CommandIO, backend: BackendSelection, opts: O
   const local = (p: string): OpenedStore => {
     const abs = path.resolve(io.cwd, p);
     const backup = opts.backupPath?.(abs);
-    return { store: new LocalStore(abs, backup === undefined ? { terraformVersion: TOFU_VERSION } : { terraformVersion: TOFU_VERSION, backupPath: backup }), localPath: abs };
+    const base = { terraformVersion: TOFU_VERSION, encryption: opts.encryption };
+    return { store: new LocalStore(abs, backup === undefined ? base : { ...base, backupPath: backup }), localPath: abs };
   };
   if (opts.statePath !== undefined && opts.statePath !== "") return { opened: local(opts.statePath), diagnostics: [] };
   const workspace = opts.workspace ?? currentWorkspace(io).name;
   if (backend.kind === "terrace") {
     const ws = terraceWorkspaceName(backend, workspace);
     if ("error" in ws) return { opened: undefined, diagnostics: [errorDiag("Failed to load state", ws.error)] };
-    return { opened: { store: terraceStore(backend, ws.name), localPath: undefined }, diagnostics: [] };
+    return { opened: { store: terraceStore(backend, ws.name, opts.encryption), localPath: undefined }, diagnostics: [] };
   }
   if (backend.kind === "http") {
     if (workspace !== DEFAULT_WORKSPACE) return { opened: undefined, diagnostics: [errorDiag("Failed to load state", "workspaces not supported")] };
-    return { opened: { store: new RemoteState(new HttpClient(backend.config), { terraformVersion: TOFU_VERSION }), localPath: undefined }, diagnostics: [] };
+    return { opened: { store: new RemoteState(new HttpClient(backend.config), { terraformVersion: TOFU_VERSION, encryption: opts.encryption }), localPath: undefined }, diagnostics: [] };
   }
   return { opened: local(localStatePath(backend, workspace)), diagnostics: [] };
 }

@@ -1,8 +1,11 @@
 // The blocks inside `terraform` that are kept for other parts of the engine: `backend` and
 // `cloud` (decoded later against the backend's schema, with static evaluation), `encryption`
-// (opaque here) and `provider_meta`.
+// (its structure decoded here, its key providers and methods by the encryption module) and
+// `provider_meta`.
 import type { ContentBlock, Range } from "../hcl/index.js";
+import type { Diagnostic } from "../hcl/index.js";
 import type { ConfigBody } from "./body.js";
+import { decodeEncryptionConfig, type EncryptionConfig as EncryptionSettings } from "../encryption/config.js";
 
 export interface Backend {
   type: string;
@@ -16,10 +19,11 @@ export interface CloudConfig {
   declRange: Range;
 }
 
-/** The `encryption` block, kept undecoded for the state encryption component. */
+/** The `encryption` block: its body, and its parts as the encryption module reads them. */
 export interface EncryptionConfig {
   config: ConfigBody;
   declRange: Range;
+  settings: EncryptionSettings;
 }
 
 export interface ProviderMeta {
@@ -37,8 +41,9 @@ export function decodeCloudBlock(block: ContentBlock): CloudConfig {
   return { config: block.body, declRange: block.defRange };
 }
 
-export function decodeEncryptionBlock(block: ContentBlock): EncryptionConfig {
-  return { config: block.body, declRange: block.defRange };
+export function decodeEncryptionBlock(block: ContentBlock): { encryption: EncryptionConfig; diagnostics: Diagnostic[] } {
+  const r = decodeEncryptionConfig(block.body, block.defRange);
+  return { encryption: { config: block.body, declRange: block.defRange, settings: r.config }, diagnostics: r.diagnostics };
 }
 
 export function decodeProviderMetaBlock(block: ContentBlock): ProviderMeta {

@@ -143,9 +143,12 @@ export function decodeConfigFile(body: SyntaxBody, filename: string, override: b
             case "provider_meta":
               file.providerMetas.push(decodeProviderMetaBlock(inner));
               break;
-            case "encryption":
-              file.encryptions.push(decodeEncryptionBlock(inner));
+            case "encryption": {
+              const r = decodeEncryptionBlock(inner);
+              diagnostics.push(...r.diagnostics);
+              file.encryptions.push(r.encryption);
               break;
+            }
           }
         }
         break;

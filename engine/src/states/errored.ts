@@ -3,7 +3,7 @@
 // can `state push` it, or, if even that fails, hand back the JSON to print.
 import path from "node:path";
 import type { Diagnostic } from "../hcl/index.js";
-import { DEFAULT_TOFU_VERSION, writeStateFile, type File } from "./file.js";
+import { DEFAULT_TOFU_VERSION, writeStateFile, type File, type StateEncryption } from "./file.js";
 import { writeFileAtomic } from "./local.js";
 import type { StateStore } from "./store.js";
 
@@ -16,6 +16,8 @@ export interface ErroredStateOptions {
   product?: string;
   command?: string;
   terraformVersion?: string;
+  /** errored.tfstate is encrypted as the state would have been. */
+  encryption?: StateEncryption | undefined;
 }
 
 function backedUpError(product: string, command: string): string {
@@ -50,7 +52,7 @@ export interface ErroredResult {
 export function saveErroredState(file: File, opts: ErroredStateOptions): ErroredResult {
   const product = opts.product ?? "OpenTofu";
   const command = opts.command ?? "tofu";
-  const w = writeStateFile(file, { terraformVersion: opts.terraformVersion ?? DEFAULT_TOFU_VERSION });
+  const w = writeStateFile(file, { terraformVersion: opts.terraformVersion ?? DEFAULT_TOFU_VERSION, encryption: opts.encryption });
   if (!w.ok) {
     return {
       diagnostics: [
@@ -93,6 +95,6 @@ This is a serious bug in ${product} and should be reported.
 export async function persistOrSaveErrored(store: StateStore, opts: ErroredStateOptions): Promise<ErroredResult> {
   const d = await store.persist();
   if (!d.some((x) => x.severity === "error")) return { diagnostics: d };
-  const saved = saveErroredState(store.snapshotFile(), opts);
+  const saved = saveErroredState(store.snapshotFile(), { ...opts, encryption: opts.encryption ?? store.encryption });
   return { ...saved, diagnostics: [...d, ...saved.diagnostics] };
 }

@@ -39,11 +39,47 @@ const UNSUPPORTED = "Unsupported state file format";
  * not an error, there is simply nothing there yet. Warnings can come with "ok" (OpenTofu's
  * CLI does not show them; callers may).
  */
-export type ReadResult = { kind: "ok"; file: File; diagnostics: Diagnostic[] } | { kind: "no-state" } | { kind: "error"; diagnostics: Diagnostic[] };
+export type ReadResult =
+  | {
+      kind: "ok";
+      file: File;
+      diagnostics: Diagnostic[];
+      /** Read through an encryption fallback: the snapshot must be written again in the target's form. */
+      migration?: boolean;
+    }
+  | { kind: "no-state" }
+  | { kind: "error"; diagnostics: Diagnostic[] };
+
+/**
+ * How snapshots are stored when the configuration encrypts them (the encryption module's state
+ * target, OpenTofu's StateEncryption). Stores call it on the bytes they read and write.
+ */
+export interface StateEncryption {
+  /** Whether written snapshots are encrypted (false: written in the clear). */
+  readonly encrypts: boolean;
+  /**
+   * The plain snapshot from what was stored. `passthrough` is the serial and lineage an
+   * encrypted snapshot carries in the clear, which must match the ones inside it.
+   */
+  decryptState(
+    stored: Uint8Array,
+  ): { ok: true; data: Uint8Array; passthrough: { serial: number | undefined; lineage: string } | undefined; migration: boolean } | { ok: false; error: string };
+  encryptState(plain: Uint8Array, passthrough: { serial: number; lineage: string }): { ok: true; data: Uint8Array } | { ok: false; error: string };
+}
 
 export interface ReadOptions {
   /** The version named in "not supported by OpenTofu <version>" messages. */
   tofuVersion?: string;
+  /** Decrypts the snapshot first (it must be encrypted, unless a fallback allows plain ones). */
+  encryption?: StateEncryption | undefined;
+}
+
+/** Why a snapshot could not be decrypted, and what to do about it. */
+export function decryptionErrorDiagnostic(error: string): Diagnostic {
+  const hint = error.includes("without unencrypted method configured")
+    ? 'The state is not encrypted, but the encryption configuration requires it. To encrypt an existing state, add a method "unencrypted" block and name it as the fallback of the state target for one apply, then remove it.'
+    : "Check the encryption configuration (terraform { encryption { ... } } and TF_ENCRYPTION): the key provider and its passphrase must be the ones the state was encrypted with. A key provider or method that was renamed needs encrypted_metadata_alias or a fallback.";
+  return { severity: "error", summary: "Failed to decrypt the state", detail: `${error}\n\n${hint}` };
 }
 
 function err(detail: string): Diagnostic {
@@ -55,7 +91,25 @@ function err(detail: string): Diagnostic {
  * formats (1–3, written before Terraform 0.12) and newer ones are rejected with OpenTofu's texts.
  */
 export function readStateFile(input: Uint8Array | string, opts: ReadOptions = {}): ReadResult {
-  const src = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  const stored = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  if (stored.length === 0 || !opts.encryption) return readPlainStateFile(stored, opts);
+  const d = opts.encryption.decryptState(stored);
+  if (!d.ok) return { kind: "error", diagnostics: [decryptionErrorDiagnostic(d.error)] };
+  const r = readPlainStateFile(d.data, opts);
+  if (r.kind !== "ok") return r;
+  if (d.migration) r.migration = true;
+  if (!d.passthrough) return r;
+  const { serial, lineage } = d.passthrough;
+  if (serial !== undefined && serial !== r.file.serial) {
+    return { kind: "error", diagnostics: [decryptionErrorDiagnostic(`invalid state metadata, serial field mismatch ${serial} vs ${r.file.serial}`)] };
+  }
+  if (lineage !== "" && lineage !== r.file.lineage) {
+    return { kind: "error", diagnostics: [decryptionErrorDiagnostic(`invalid state metadata, linage field mismatch ${lineage} vs ${r.file.lineage}`)] };
+  }
+  return r;
+}
+
+function readPlainStateFile(src: Uint8Array, opts: ReadOptions): ReadResult {
   if (src.length === 0) return { kind: "no-state" };
   const thisVersion = opts.tofuVersion ?? DEFAULT_TOFU_VERSION;
 
@@ -147,6 +201,8 @@ export interface WriteOptions {
    * program's version; pass undefined to keep the file's own (OpenTofu's WriteForTest).
    */
   terraformVersion?: string | undefined;
+  /** Encrypts the snapshot: `bytes` and `text` are then the encrypted form. */
+  encryption?: StateEncryption | undefined;
 }
 
 export type WriteResult = { ok: true; text: string; bytes: Uint8Array; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
@@ -156,7 +212,11 @@ export function writeStateFile(file: File, opts: WriteOptions = { terraformVersi
   if ("terraformVersion" in opts && opts.terraformVersion !== undefined) file.terraformVersion = opts.terraformVersion;
   const r = writeStateV4(file);
   if (r.diagnostics.some((d) => d.severity === "error")) return { ok: false, diagnostics: r.diagnostics };
-  return { ok: true, text: r.text, bytes: new TextEncoder().encode(r.text), diagnostics: r.diagnostics };
+  const plain = new TextEncoder().encode(r.text);
+  if (!opts.encryption) return { ok: true, text: r.text, bytes: plain, diagnostics: r.diagnostics };
+  const e = opts.encryption.encryptState(plain, { serial: file.serial, lineage: file.lineage });
+  if (!e.ok) return { ok: false, diagnostics: [{ severity: "error", summary: "Failed to encrypt the state", detail: e.error }] };
+  return { ok: true, text: new TextDecoder().decode(e.data), bytes: e.data, diagnostics: r.diagnostics };
 }
 
 /** Whether two states would be written identically (OpenTofu's StatesMarshalEqual). */

@@ -8,7 +8,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rm
 import path from "node:path";
 import type { Diagnostic } from "../hcl/index.js";
 import { fsyncDir, writeAll } from "./durable.js";
-import { DEFAULT_TOFU_VERSION, deepCopyFile, newFile, newLineage, readStateFile, statesMarshalEqual, writeStateFile, type File } from "./file.js";
+import { DEFAULT_TOFU_VERSION, deepCopyFile, newFile, newLineage, readStateFile, statesMarshalEqual, writeStateFile, type File, type StateEncryption } from "./file.js";
 import { JournalWriter, journalPath, parseJournal, removeJournal, replayChanges } from "./journal.js";
 import { marshalLockInfo, newLockInfo, parseLockInfo, type LockInfo, type LockResult, type UnlockResult } from "./lock.js";
 import { State } from "./state.js";
@@ -24,6 +24,11 @@ export interface LocalStoreOptions {
   /** Backup path; "" disables backups. Default: `<path>.backup`. */
   backupPath?: string;
   terraformVersion?: string;
+  /**
+   * Encrypts snapshots and their backup as the configuration asks. An encrypted store keeps no
+   * apply journal: its records would hold the objects' values in the clear.
+   */
+  encryption?: StateEncryption | undefined;
 }
 
 function err(summary: string, detail: string): Diagnostic {
@@ -99,6 +104,15 @@ export class LocalStore implements StateStore {
     return { lineage: this.file?.lineage ?? "", serial: this.file?.serial ?? 0, terraformVersion: this.file?.terraformVersion };
   }
 
+  get encryption(): StateEncryption | undefined {
+    return this.opts.encryption;
+  }
+
+  /** Whether snapshots are written encrypted (such a store keeps no journal). */
+  get encrypted(): boolean {
+    return this.opts.encryption?.encrypts === true;
+  }
+
   snapshotFile(): File {
     return this.file ? deepCopyFile(this.file) : newFile(undefined, newLineage(), 0);
   }
@@ -111,7 +125,7 @@ export class LocalStore implements StateStore {
       if (errnoCode(e) === "ENOENT") return { file: undefined, diagnostics: [] };
       return { file: undefined, diagnostics: [err("Failed to read state file", `The state file could not be read: ${String(e)}`)] };
     }
-    const r = readStateFile(bytes, { tofuVersion: this.opts.terraformVersion });
+    const r = readStateFile(bytes, { tofuVersion: this.opts.terraformVersion, encryption: this.opts.encryption });
     if (r.kind === "no-state") return { file: undefined, diagnostics: [] };
     if (r.kind === "error") return { file: undefined, diagnostics: r.diagnostics };
     return { file: r.file, diagnostics: [] };
@@ -292,7 +306,7 @@ export class LocalStore implements StateStore {
 
     // The backup first, so it exists before the file it copies is replaced.
     if (!this.writtenBackup && this.backupFile && this.backupPath !== "" && !statesMarshalEqual(file.state, this.backupFile.state)) {
-      const b = writeStateFile(deepCopyFile(this.backupFile), { terraformVersion: this.backupFile.terraformVersion });
+      const b = writeStateFile(deepCopyFile(this.backupFile), { terraformVersion: this.backupFile.terraformVersion, encryption: this.opts.encryption });
       if (!b.ok) return b.diagnostics;
       try {
         writeFileAtomic(this.backupPath, b.bytes);
@@ -303,7 +317,7 @@ export class LocalStore implements StateStore {
     }
 
     if (bumpSerial && (this.readFile === undefined || !statesMarshalEqual(file.state, this.readFile.state))) file.serial++;
-    const w = writeStateFile(file, { terraformVersion: this.opts.terraformVersion ?? DEFAULT_TOFU_VERSION });
+    const w = writeStateFile(file, { terraformVersion: this.opts.terraformVersion ?? DEFAULT_TOFU_VERSION, encryption: this.opts.encryption });
     if (!w.ok) return w.diagnostics;
     try {
       writeFileAtomic(this.path, w.bytes);

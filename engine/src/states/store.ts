@@ -3,7 +3,7 @@
 // OpenTofu's remote.State: the serial/lineage rules for any store that keeps whole snapshots
 // behind a small client (the `http` backend, the Terrace server).
 import type { Diagnostic } from "../hcl/index.js";
-import { DEFAULT_TOFU_VERSION, deepCopyFile, newFile, newLineage, readStateFile, statesMarshalEqual, writeStateFile, type File } from "./file.js";
+import { DEFAULT_TOFU_VERSION, deepCopyFile, newFile, newLineage, readStateFile, statesMarshalEqual, writeStateFile, type File, type StateEncryption } from "./file.js";
 import type { LockInfo, LockResult, Locker, UnlockResult } from "./lock.js";
 import type { State } from "./state.js";
 
@@ -26,6 +26,8 @@ export interface StateStore extends Locker {
   snapshotMeta(): SnapshotMeta;
   /** The whole snapshot file as the store would write it, for errored.tfstate. */
   snapshotFile(): File;
+  /** How the store encrypts snapshots; errored.tfstate is written the same way. */
+  readonly encryption?: StateEncryption | undefined;
 }
 
 /** A byte payload from a remote store (remote.Payload). */
@@ -51,6 +53,8 @@ export interface RemoteStateOptions {
   terraformVersion?: string;
   /** Ignore the client's locking (the CLI's -lock=false). */
   disableLocks?: boolean;
+  /** Encrypts what is stored, as the configuration asks. */
+  encryption?: StateEncryption | undefined;
 }
 
 /** remote.State: the serial and lineage rules over a RemoteClient. */
@@ -62,11 +66,16 @@ export class RemoteState implements StateStore {
   private readState: State | undefined;
   private readLineage = "";
   private readSerial = 0;
+  private rewrite = false;
 
   constructor(
     readonly client: RemoteClient & Partial<Locker>,
     private readonly opts: RemoteStateOptions = {},
   ) {}
+
+  get encryption(): StateEncryption | undefined {
+    return this.opts.encryption;
+  }
 
   state(): State | undefined {
     return this.current?.deepCopy();
@@ -94,12 +103,13 @@ export class RemoteState implements StateStore {
       this.readSerial = 0;
       return [];
     }
-    const r = readStateFile(got.value.data, { tofuVersion: this.opts.terraformVersion });
+    const r = readStateFile(got.value.data, { tofuVersion: this.opts.terraformVersion, encryption: this.opts.encryption });
     if (r.kind === "error") return r.diagnostics;
     if (r.kind === "no-state") {
       this.readState = undefined;
       return [];
     }
+    this.rewrite = r.migration === true;
     this.current = r.file.state;
     this.lineage = r.file.lineage;
     this.serial = r.file.serial;
@@ -114,7 +124,9 @@ export class RemoteState implements StateStore {
     if (this.readState !== undefined) {
       const lineageUnchanged = this.readLineage !== "" && this.lineage === this.readLineage;
       const serialUnchanged = this.readSerial !== 0 && this.serial === this.readSerial;
-      if (lineageUnchanged && serialUnchanged && statesMarshalEqual(this.current, this.readState)) return [];
+      // A snapshot read through an encryption fallback is written again even when unchanged,
+      // so the migration completes (OpenTofu 1.9's automatic migration).
+      if (!this.rewrite && lineageUnchanged && serialUnchanged && statesMarshalEqual(this.current, this.readState)) return [];
       this.serial++;
     } else {
       // Maybe there is a snapshot we should be updating rather than a new lineage to start.
@@ -128,11 +140,12 @@ export class RemoteState implements StateStore {
       }
     }
     const file = newFile(this.current, this.lineage, this.serial);
-    const w = writeStateFile(file, { terraformVersion: this.opts.terraformVersion ?? DEFAULT_TOFU_VERSION });
+    const w = writeStateFile(file, { terraformVersion: this.opts.terraformVersion ?? DEFAULT_TOFU_VERSION, encryption: this.opts.encryption });
     if (!w.ok) return w.diagnostics;
     const put = await this.client.put(w.bytes);
     if (!put.ok) return [err("Failed to save state", `Error saving state: ${put.error}`)];
     this.tfVersion = file.terraformVersion;
+    this.rewrite = false;
     this.readState = (this.current ?? file.state).deepCopy();
     this.readLineage = this.lineage;
     this.readSerial = this.serial;

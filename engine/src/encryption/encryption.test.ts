@@ -1,0 +1,330 @@
+// State and plan encryption as OpenTofu does it: the envelope format, PBKDF2 keys (checked
+// against OpenTofu's own example vector), AES-GCM sealing, fallbacks and migrations, and the
+// configuration's errors.
+import { createDecipheriv, pbkdf2Sync } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { Loader, MemoryFS, RootModuleInputs, StaticEvaluator } from "../configs/index.js";
+import { rootModuleCall } from "../configs/static/variables.js";
+import type { Diagnostic } from "../hcl/index.js";
+import { stringVal } from "../values/index.js";
+import { buildEncryption, encryptionFromModule, isEncryptedPayload, type Encryption } from "./index.js";
+import { buildPbkdf2, marshalPbkdf2Metadata, providePbkdf2, unmarshalPbkdf2Metadata } from "./pbkdf2.js";
+import { parseEnvelope } from "./envelope.js";
+
+const PASS = "correct-horse-battery-staple";
+
+function rootModule(files: Record<string, string>, vars: Record<string, string> = {}) {
+  const loaded = new Loader({ fs: new MemoryFS(files) }).parser.loadConfigDir(".");
+  const module = loaded.module;
+  if (!module) throw new Error("no module");
+  const values = new Map(Object.entries(vars).map(([k, v]) => [k, { kind: "value" as const, value: stringVal(v), source: "input" as const }]));
+  const evaluator = new StaticEvaluator(module, rootModuleCall(new RootModuleInputs(values), ".", "default"));
+  return { module, evaluator, diagnostics: loaded.diagnostics };
+}
+
+function build(encryptionBody: string, vars: Record<string, string> = {}, env: Record<string, string> = {}): { encryption: Encryption; diagnostics: Diagnostic[] } {
+  const { module, evaluator, diagnostics } = rootModule(
+    { "main.tf": `variable "pass" {\n  default = "${PASS}"\n}\nterraform {\n  encryption {\n${encryptionBody}\n  }\n}\n` },
+    vars,
+  );
+  expect(diagnostics).toEqual([]);
+  return encryptionFromModule(module.encryption?.settings, env, evaluator);
+}
+
+function errors(d: Diagnostic[]): string[] {
+  return d.filter((x) => x.severity === "error").map((x) => `${x.summary}: ${x.detail}`);
+}
+
+const BASIC = `
+    key_provider "pbkdf2" "k" {
+      passphrase = var.pass
+    }
+    method "aes_gcm" "m" {
+      keys = key_provider.pbkdf2.k
+    }
+    state {
+      method = method.aes_gcm.m
+    }
+    plan {
+      method = method.aes_gcm.m
+    }`;
+
+const STATE = new TextEncoder().encode('{\n  "version": 4,\n  "terraform_version": "1.11.0",\n  "serial": 7,\n  "lineage": "abc",\n  "outputs": {},\n  "resources": [],\n  "check_results": null\n}\n');
+
+describe("pbkdf2", () => {
+  it("derives OpenTofu's example key from its passphrase and salt", () => {
+    // internal/encryption/keyprovider/pbkdf2/example_decrypt_test.go
+    const salt = Uint8Array.from([
+      0x10, 0xec, 0x3d, 0x3f, 0xe0, 0x2a, 0xd2, 0xbe, 0xe6, 0xf1, 0xf5, 0x54, 0xf, 0x8e, 0x6b, 0xbe, 0x3b, 0x8b, 0x29, 0x44, 0x5c, 0xf5, 0x2, 0xd2, 0x7d, 0x47, 0xad, 0x55,
+      0x4a, 0xa8, 0x97, 0x1f,
+    ]);
+    const built = buildPbkdf2({ values: new Map([["passphrase", { kind: "string", value: PASS }]]), ranges: new Map() });
+    if (!("config" in built)) throw new Error(built.error);
+    const r = providePbkdf2(built.config, { salt, iterations: 600000, hashFunction: "sha512", keyLength: 32 }, true);
+    if ("error" in r) throw new Error(r.error);
+    expect(Buffer.from(r.keys.decryptionKey ?? []).toString("hex")).toBe("225872367198760137e0a18580433447bbf578fbe2b87ff36aef3c175fe5709c");
+  });
+
+  it("stores its metadata as Go's json.Marshal writes pbkdf2.Metadata, and reads it back", () => {
+    const m = { salt: Uint8Array.from([1, 2, 3, 250]), iterations: 600000, hashFunction: "sha512", keyLength: 32 };
+    const text = new TextDecoder().decode(marshalPbkdf2Metadata(m));
+    expect(text).toBe('{"salt":"AQID+g==","iterations":600000,"hash_function":"sha512","key_length":32}');
+    expect(unmarshalPbkdf2Metadata(new TextEncoder().encode(text))).toEqual(m);
+    // Go's decoder matches field names case-insensitively.
+    expect(unmarshalPbkdf2Metadata(new TextEncoder().encode('{"Salt":"AQID+g==","ITERATIONS":600000,"hash_function":"sha256","key_length":16}'))).toEqual({
+      ...m,
+      hashFunction: "sha256",
+      keyLength: 16,
+    });
+    expect(unmarshalPbkdf2Metadata(new TextEncoder().encode('{"iterations":"many"}'))).toBe(
+      "json: cannot unmarshal string into Go struct field Metadata.iterations of type int",
+    );
+  });
+
+  it("refuses weak settings with OpenTofu's reasons", () => {
+    const bad = (values: Array<[string, string | number]>) => {
+      const r = buildPbkdf2({
+        values: new Map(values.map(([k, v]) => [k, typeof v === "string" ? { kind: "string", value: v } : { kind: "int", value: v }])),
+        ranges: new Map(),
+      });
+      return "error" in r ? r.error : "ok";
+    };
+    expect(bad([])).toBe("no passphrase provided and no chained provider defined");
+    expect(bad([["passphrase", "short"]])).toBe("passphrase is too short (minimum 16 characters)");
+    expect(bad([["passphrase", PASS], ["iterations", 1000]])).toBe("the number of iterations is dangerously low (<200000), refusing to generate key");
+    expect(bad([["passphrase", PASS], ["hash_function", "md5"]])).toBe("invalid key provider configuration: invalid hash function name: md5");
+    expect(bad([["passphrase", PASS], ["key_length", 0]])).toBe("the key length must be larger than zero");
+    expect(bad([["passphrase", PASS]])).toBe("ok");
+  });
+});
+
+describe("encrypted states", () => {
+  it("writes OpenTofu's envelope: serial and lineage in the clear, the key provider's metadata, AES-GCM data", () => {
+    const { encryption, diagnostics } = build(BASIC);
+    expect(errors(diagnostics)).toEqual([]);
+    const sealed = encryption.state.encryptState(STATE, { serial: 7, lineage: "abc" });
+    if (!sealed.ok) throw new Error(sealed.error);
+    const text = new TextDecoder().decode(sealed.data);
+    expect(text).toMatch(/^\{"serial":7,"lineage":"abc","meta":\{"key_provider\.pbkdf2\.k":"[A-Za-z0-9+/=]+"\},"encrypted_data":"[A-Za-z0-9+/=]+","encryption_version":"v0"\}$/);
+    expect(text).not.toContain("terraform_version");
+    expect(isEncryptedPayload(sealed.data)).toBe(true);
+
+    // Decrypted here by hand, as any implementation of the format would: the metadata's salt
+    // gives the PBKDF2 key; the data is a 12-byte nonce, the ciphertext, a 16-byte tag.
+    const { envelope } = parseEnvelope(sealed.data);
+    const meta = JSON.parse(new TextDecoder().decode(envelope.meta.get("key_provider.pbkdf2.k"))) as { salt: string; iterations: number; hash_function: string; key_length: number };
+    expect(meta).toMatchObject({ iterations: 600000, hash_function: "sha512", key_length: 32 });
+    expect(Buffer.from(meta.salt, "base64")).toHaveLength(32);
+    const key = pbkdf2Sync(PASS, Buffer.from(meta.salt, "base64"), meta.iterations, meta.key_length, meta.hash_function);
+    const data = envelope.data;
+    const d = createDecipheriv("aes-256-gcm", key, data.subarray(0, 12));
+    d.setAuthTag(data.subarray(data.length - 16));
+    expect(Buffer.concat([d.update(data.subarray(12, data.length - 16)), d.final()])).toEqual(Buffer.from(STATE));
+
+    const back = encryption.state.decryptState(sealed.data);
+    expect(back).toMatchObject({ ok: true, passthrough: { serial: 7, lineage: "abc" }, migration: false });
+    if (back.ok) expect(back.data).toEqual(STATE);
+  });
+
+  it("refuses a wrong passphrase, a plain state without a fallback, and data that is neither", () => {
+    const sealed = build(BASIC).encryption.state.encryptState(STATE, { serial: 7, lineage: "abc" });
+    if (!sealed.ok) throw new Error(sealed.error);
+    const wrong = build(BASIC, { pass: "wrong-horse-battery-staple" }).encryption.state.decryptState(sealed.data);
+    expect(wrong).toEqual({
+      ok: false,
+      error: "decryption failed for all provided methods: attempted decryption failed for state: decryption failed: cipher: message authentication failed",
+    });
+    const e = build(BASIC).encryption;
+    expect(e.state.decryptState(STATE)).toEqual({ ok: false, error: "encountered unencrypted payload without unencrypted method configured" });
+    expect(e.state.decryptState(new TextEncoder().encode("{}"))).toEqual({
+      ok: false,
+      error: "unable to determine data structure during decryption: Given payload is not a state file",
+    });
+    expect(e.state.decryptState(new TextEncoder().encode('{"encryption_version":"v9"}'))).toEqual({ ok: false, error: "invalid encrypted payload version: v9 != v0" });
+  });
+
+  it("reads through fallbacks and says when the state must be written again (migration)", () => {
+    const FALLBACK = `
+    key_provider "pbkdf2" "old" {
+      passphrase = "an-old-passphrase-for-tests"
+    }
+    key_provider "pbkdf2" "new" {
+      passphrase = var.pass
+    }
+    method "aes_gcm" "old" {
+      keys = key_provider.pbkdf2.old
+    }
+    method "aes_gcm" "new" {
+      keys = key_provider.pbkdf2.new
+    }
+    method "unencrypted" "plain" {}
+    state {
+      method = method.aes_gcm.new
+      fallback {
+        method = method.aes_gcm.old
+        fallback {
+          method = method.unencrypted.plain
+        }
+      }
+    }`;
+    const OLD = `
+    key_provider "pbkdf2" "old" {
+      passphrase = "an-old-passphrase-for-tests"
+    }
+    method "aes_gcm" "old" {
+      keys = key_provider.pbkdf2.old
+    }
+    state {
+      method = method.aes_gcm.old
+    }`;
+    const old = build(OLD).encryption.state.encryptState(STATE, { serial: 7, lineage: "abc" });
+    if (!old.ok) throw new Error(old.error);
+    const b = build(FALLBACK);
+    expect(b.diagnostics.map((d) => d.summary)).toEqual(["Unencrypted method configured"]);
+    expect(b.encryption.state.decryptState(old.data)).toMatchObject({ ok: true, migration: true });
+    expect(b.encryption.state.decryptState(STATE)).toMatchObject({ ok: true, migration: true, data: STATE });
+    const fresh = b.encryption.state.encryptState(STATE, { serial: 7, lineage: "abc" });
+    if (!fresh.ok) throw new Error(fresh.error);
+    expect(b.encryption.state.decryptState(fresh.data)).toMatchObject({ ok: true, migration: false });
+    // The new key is not the old one.
+    expect(build(OLD).encryption.state.decryptState(fresh.data)).toMatchObject({ ok: false });
+  });
+
+  it("keeps metadata under encrypted_metadata_alias, so a renamed key provider still decrypts", () => {
+    const named = (name: string) => `
+    key_provider "pbkdf2" "${name}" {
+      passphrase               = var.pass
+      encrypted_metadata_alias = "stable"
+    }
+    method "aes_gcm" "m" {
+      keys = key_provider.pbkdf2.${name}
+    }
+    state {
+      method = method.aes_gcm.m
+    }`;
+    const sealed = build(named("before")).encryption.state.encryptState(STATE, { serial: 7, lineage: "abc" });
+    if (!sealed.ok) throw new Error(sealed.error);
+    expect([...parseEnvelope(sealed.data).envelope.meta.keys()]).toEqual(["stable"]);
+    expect(build(named("after")).encryption.state.decryptState(sealed.data)).toMatchObject({ ok: true });
+  });
+
+  it("chains one pbkdf2 key provider from another", () => {
+    const CHAIN = `
+    key_provider "pbkdf2" "root" {
+      passphrase = var.pass
+    }
+    key_provider "pbkdf2" "chained" {
+      chain                    = key_provider.pbkdf2.root
+      encrypted_metadata_alias = "chained"
+    }
+    method "aes_gcm" "m" {
+      keys = key_provider.pbkdf2.chained
+    }
+    state {
+      method = method.aes_gcm.m
+    }`;
+    const b = build(CHAIN);
+    expect(errors(b.diagnostics)).toEqual([]);
+    const sealed = b.encryption.state.encryptState(STATE, { serial: 1, lineage: "abc" });
+    if (!sealed.ok) throw new Error(sealed.error);
+    expect([...parseEnvelope(sealed.data).envelope.meta.keys()].sort()).toEqual(["chained", "key_provider.pbkdf2.root"]);
+    expect(build(CHAIN).encryption.state.decryptState(sealed.data)).toMatchObject({ ok: true });
+  });
+
+  it("takes TF_ENCRYPTION, in native or JSON syntax, over the configuration's block", () => {
+    const env = `key_provider "pbkdf2" "k" {\n  passphrase = "a-passphrase-from-the-environment"\n}\n`;
+    const viaEnv = build(BASIC, {}, { TF_ENCRYPTION: env });
+    expect(errors(viaEnv.diagnostics)).toEqual([]);
+    const sealed = viaEnv.encryption.state.encryptState(STATE, { serial: 1, lineage: "abc" });
+    if (!sealed.ok) throw new Error(sealed.error);
+    expect(build(BASIC).encryption.state.decryptState(sealed.data)).toMatchObject({ ok: false });
+    const json = JSON.stringify({ key_provider: { pbkdf2: { k: { passphrase: "a-passphrase-from-the-environment" } } } });
+    expect(build(BASIC, {}, { TF_ENCRYPTION: json }).encryption.state.decryptState(sealed.data)).toMatchObject({ ok: true });
+  });
+});
+
+describe("encrypted plans", () => {
+  it("seals the whole plan file and reads it back; a plain plan needs an unencrypted fallback", () => {
+    const zip = Uint8Array.from([0x50, 0x4b, 3, 4, 9, 9, 9]);
+    const e = build(BASIC).encryption;
+    const sealed = e.plan.encryptPlan(zip);
+    if (!sealed.ok) throw new Error(sealed.error);
+    expect(new TextDecoder().decode(sealed.data)).toMatch(/^\{"meta":\{"key_provider\.pbkdf2\.k":"[^"]+"\},"encrypted_data":"[^"]+","encryption_version":"v0"\}$/);
+    expect(e.plan.decryptPlan(sealed.data)).toEqual({ ok: true, data: zip });
+    expect(e.plan.decryptPlan(zip)).toEqual({ ok: false, error: "encountered unencrypted payload without unencrypted method configured" });
+  });
+});
+
+describe("configuration errors", () => {
+  const cases: Array<[string, string, string[]]> = [
+    [
+      "a method that is not declared",
+      `state {\n      method = method.aes_gcm.nope\n    }`,
+      ['Reference to undeclared encryption method: There is no method "aes_gcm" "nope" block declared in the encryption block.'],
+    ],
+    [
+      "a method that is no reference",
+      `state {\n      method = "aes_gcm"\n    }`,
+      ["Invalid expression: A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here."],
+    ],
+    ["a reference that is no method", `state {\n      method = var.pass\n    }`, ["Invalid encryption method identifier: Expected method of form method.<type>.<name>"]],
+    ["a target without a method", `state {\n    }`, ['Missing encryption method: undefined or null method used for "state"']],
+    [
+      "unencrypted under enforced",
+      `method "unencrypted" "u" {}\n    state {\n      method   = method.unencrypted.u\n      enforced = true\n    }`,
+      ["Unencrypted method is forbidden: Unable to use unencrypted method since the enforced flag is set."],
+    ],
+    [
+      "an undeclared key provider",
+      `method "aes_gcm" "m" {\n      keys = key_provider.pbkdf2.nope\n    }\n    state {\n      method = method.aes_gcm.m\n    }`,
+      ['Reference to undeclared key provider: There is no key_provider "pbkdf2" "nope" block declared in the encryption block.'],
+    ],
+    [
+      "a key provider chained to itself",
+      `key_provider "pbkdf2" "a" {\n      chain = key_provider.pbkdf2.b\n    }\n    key_provider "pbkdf2" "b" {\n      chain = key_provider.pbkdf2.a\n    }\n    method "aes_gcm" "m" {\n      keys = key_provider.pbkdf2.a\n    }\n    state {\n      method = method.aes_gcm.m\n    }`,
+      [
+        "Circular reference detected: Cannot load key_provider.pbkdf2.a due to circular reference between key providers. Stack trace key_provider.pbkdf2.a -> key_provider.pbkdf2.b -> key_provider.pbkdf2.a",
+      ],
+    ],
+    [
+      "a key provider Terrace cannot reach",
+      `key_provider "aws_kms" "k" {\n      kms_key_id = "x"\n    }\n    method "aes_gcm" "m" {\n      keys = key_provider.aws_kms.k\n    }\n    state {\n      method = method.aes_gcm.m\n    }`,
+      [
+        'Unsupported key_provider type: Terrace does not support the "aws_kms" key provider: it supports "pbkdf2". Derive the key from a passphrase with pbkdf2 (for example from a sensitive variable or TF_ENCRYPTION), or use OpenTofu for states encrypted with aws_kms.',
+      ],
+    ],
+    [
+      "a key too short for AES",
+      `key_provider "pbkdf2" "k" {\n      passphrase = var.pass\n      key_length = 20\n    }\n    method "aes_gcm" "m" {\n      keys = key_provider.pbkdf2.k\n    }\n    state {\n      method = method.aes_gcm.m\n    }`,
+      ["Encryption method configuration failed: invalid method configuration (AES-GCM requires the key length to be one of: 16, 24, 32, received 20 bytes in the encryption key)"],
+    ],
+    [
+      "two key providers storing metadata under one key",
+      `key_provider "pbkdf2" "a" {\n      passphrase = var.pass\n      encrypted_metadata_alias = "same"\n    }\n    key_provider "pbkdf2" "b" {\n      chain = key_provider.pbkdf2.a\n      encrypted_metadata_alias = "same"\n    }\n    method "aes_gcm" "m" {\n      keys = key_provider.pbkdf2.b\n    }\n    state {\n      method = method.aes_gcm.m\n    }`,
+      [
+        "Duplicate metadata key: The metadata key same is duplicated across multiple key providers for the same method; use the encrypted_metadata_alias option to specify unique metadata keys for each key provider in an encryption method",
+      ],
+    ],
+  ];
+  for (const [name, body, want] of cases) {
+    it(name, () => {
+      const r = build(body);
+      expect(errors(r.diagnostics)).toEqual(want);
+    });
+  }
+
+  it("reports structural mistakes when the configuration is loaded", () => {
+    const { diagnostics } = rootModule({
+      "main.tf": `terraform {\n  encryption {\n    state {\n      method = method.aes_gcm.a\n    }\n    state {\n      method = method.aes_gcm.a\n    }\n    stat {}\n  }\n}\n`,
+    });
+    expect(diagnostics.map((d) => d.summary)).toEqual(["Unsupported block type", "Duplicate state block"]);
+  });
+
+  it("evaluates key provider arguments statically: a missing variable is named", () => {
+    const { module, evaluator } = rootModule({
+      "main.tf": `variable "p" {\n  type = string\n}\nterraform {\n  encryption {\n${BASIC.replace("var.pass", "var.p")}\n  }\n}\n`,
+    });
+    const r = buildEncryption(module.encryption?.settings, evaluator);
+    expect(r.diagnostics.some((d) => d.severity === "error" && d.detail.includes("var.p"))).toBe(true);
+  });
+});
