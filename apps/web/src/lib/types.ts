@@ -45,6 +45,8 @@ export type StateVersion = {
   size: number;
   resourceCount: number;
   instanceCount: number;
+  /** Encrypted by the client (OpenTofu's state encryption): resources and outputs are not known. */
+  encrypted: boolean;
   source: "cli" | "run" | "rollback" | "api";
   actorLabel: string;
   lockId: string | null;

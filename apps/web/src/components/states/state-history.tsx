@@ -121,6 +121,7 @@ export function StateHistory({ org, ws }: { org: string; ws: string }) {
                     #{v.serial}
                   </Link>{" "}
                   {v.current ? <Badge tone="ok">current</Badge> : null}
+                  {v.encrypted ? <Badge tone="neutral">encrypted</Badge> : null}
                 </td>
                 <td title={formatDate(v.createdAt)}>{timeAgo(v.createdAt)}</td>
                 <td>{v.actorLabel}</td>
@@ -128,13 +129,13 @@ export function StateHistory({ org, ws }: { org: string; ws: string }) {
                   <Badge tone={SOURCE_TONE[v.source] ?? "neutral"}>{v.source}</Badge>
                   {v.rolledBackFromSerial !== null ? <span className="muted small"> from #{v.rolledBackFromSerial}</span> : null}
                 </td>
-                <td className="num">{v.resourceCount}</td>
+                <td className="num">{v.encrypted ? "—" : v.resourceCount}</td>
                 <td className="num">{formatBytes(v.size)}</td>
                 <td className="actions">
                   <a className="btn btn-small btn-ghost" href={`/api/v1${wsPath(org, ws)}/state-versions/${v.serial}/raw`} download aria-label={`Download version ${v.serial}`}>
                     Download
                   </a>
-                  {canWrite && !v.current ? (
+                  {canWrite && !v.current && !v.encrypted ? (
                     <button type="button" className="btn btn-small" onClick={() => (rollback.reset(), setRollbackTo(v))} aria-label={`Roll back to version ${v.serial}`}>
                       Roll back
                     </button>

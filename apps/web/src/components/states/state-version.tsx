@@ -5,7 +5,7 @@ import { useState } from "react";
 import { api, wsPath } from "@/lib/api";
 import { formatBytes, formatDate } from "@/lib/format";
 import type { VersionDetail } from "@/lib/types";
-import { Badge, ErrorMessage, Loading } from "../ui";
+import { Badge, ErrorMessage, Loading, Notice } from "../ui";
 import { AttributePanel } from "./attribute-panel";
 import { InstanceList } from "./instance-list";
 import { OutputsTable } from "./outputs-table";
@@ -55,7 +55,7 @@ export function StateVersionView({ org, ws, serial, initialAddress }: { org: str
       <div className="page-head">
         <div>
           <h1>
-            State version #{s.serial} {s.current ? <Badge tone="ok">current</Badge> : null}
+            State version #{s.serial} {s.current ? <Badge tone="ok">current</Badge> : null} {s.encrypted ? <Badge tone="neutral">encrypted</Badge> : null}
           </h1>
           <p className="muted">
             Written {formatDate(s.createdAt)} by {s.actorLabel} via {s.source}
@@ -73,14 +73,18 @@ export function StateVersionView({ org, ws, serial, initialAddress }: { org: str
           </a>
         </div>
       </div>
+      {s.encrypted ? (
+        <Notice>
+          This version was encrypted by the client (OpenTofu state encryption). Terrace stores it exactly as received and knows its serial and
+          lineage, but not its resources or outputs: read it with the CLI, which has the key, or download it.
+        </Notice>
+      ) : null}
       <div className="grid-2">
         <section className="card" aria-labelledby="facts-title">
           <h2 id="facts-title">Version</h2>
           <dl className="facts">
             <dt>Resources</dt>
-            <dd>
-              {s.resourceCount} ({s.instanceCount} instances)
-            </dd>
+            <dd>{s.encrypted ? "encrypted" : `${s.resourceCount} (${s.instanceCount} instances)`}</dd>
             <dt>Terraform version</dt>
             <dd>{s.terraformVersion || "—"}</dd>
             <dt>Size</dt>
@@ -127,10 +131,12 @@ export function StateVersionView({ org, ws, serial, initialAddress }: { org: str
           </div>
         </section>
       </div>
+      {s.encrypted ? null : (
       <div className={selected ? "split" : undefined}>
         <InstanceList org={org} ws={ws} serial={s.serial} selected={selected} onSelect={setSelected} module={module} onClearModule={() => setModule(null)} />
         {selected ? <AttributePanel org={org} ws={ws} serial={s.serial} address={selected} onClose={() => setSelected(null)} /> : null}
       </div>
+      )}
     </>
   );
 }

@@ -62,7 +62,9 @@ export function WorkspaceOverview({ org, ws }: { org: string; ws: string }) {
                 <dd>{current.data.data.serial}</dd>
                 <dt>Resources</dt>
                 <dd>
-                  {current.data.data.resourceCount} ({current.data.data.instanceCount} instances)
+                  {current.data.data.encrypted
+                    ? "encrypted by the client"
+                    : `${current.data.data.resourceCount} (${current.data.data.instanceCount} instances)`}
                 </dd>
                 <dt>Modules</dt>
                 <dd>{current.data.modules.length}</dd>

@@ -120,7 +120,7 @@ describe("GET state-versions", () => {
     expect(r.body.data.map((v: { serial: number }) => v.serial)).toEqual([3, 2]);
     const [three, two] = r.body.data;
     expect(Object.keys(three).sort()).toEqual(
-      ["id", "serial", "lineage", "terraformVersion", "sha256", "md5", "size", "resourceCount", "instanceCount", "source", "actorLabel", "lockId", "rolledBackFromSerial", "createdAt", "current"].sort(),
+      ["id", "serial", "lineage", "terraformVersion", "sha256", "md5", "size", "resourceCount", "instanceCount", "encrypted", "source", "actorLabel", "lockId", "rolledBackFromSerial", "createdAt", "current"].sort(),
     );
     expect(three).toMatchObject({ serial: 3, source: "rollback", rolledBackFromSerial: 1, current: true, actorLabel: "ci@example.com", terraformVersion: "1.10.0" });
     expect(two).toMatchObject({ serial: 2, source: "cli", rolledBackFromSerial: null, current: false, lockId: "lock-2" });

@@ -76,7 +76,7 @@ export async function listVersions(workspaceId: string, page: number, pageSize: 
 }
 
 function prewarm(row: VersionRow): void {
-  if (process.env.TERRACE_STATE_PREWARM === "0" || indexes.holds(row.id)) return;
+  if (process.env.TERRACE_STATE_PREWARM === "0" || row.encrypted || indexes.holds(row.id)) return;
   // Nobody waits for this; a failure shows up (and is reported) when someone opens the version.
   loadIndex(row).catch(() => {});
 }
@@ -106,6 +106,13 @@ const indexes = new LruCache<StateIndex>(32, cacheBudget(), (i) => i.approxBytes
 const diffs = new LruCache<StateDiff>(16, cacheBudget(), (d) => d.approxBytes);
 
 export async function loadIndex(row: VersionRow): Promise<StateIndex> {
+  if (row.encrypted) {
+    throw new ApiError(
+      422,
+      `State version ${row.serial} is encrypted by the client`,
+      "It was written with OpenTofu's state encryption: Terrace keeps it exactly as received (serial and lineage are readable) but cannot show or compare its resources and outputs. Read it with the CLI, which has the key, or download it.",
+    );
+  }
   return indexes.getOrLoad(row.id, async () => {
     const content = await rawContent(row);
     try {

@@ -6,7 +6,7 @@ const b = (v: unknown) => Buffer.from(typeof v === "string" ? v : JSON.stringify
 describe("parseSnapshot", () => {
   it("summarises a v4 state", () => {
     const { summary } = parseSnapshot(b({ version: 4, terraform_version: "1.11.4", serial: 7, lineage: "l", outputs: {}, resources: [{ mode: "managed", type: "t", name: "n", instances: [{}, {}] }] }));
-    expect(summary).toEqual({ serial: 7, lineage: "l", terraformVersion: "1.11.4", resourceCount: 1, instanceCount: 2 });
+    expect(summary).toEqual({ serial: 7, lineage: "l", terraformVersion: "1.11.4", resourceCount: 1, instanceCount: 2, encrypted: false });
   });
 
   it("names the problem in its 400", () => {

@@ -8,6 +8,8 @@ export type SnapshotSummary = {
   terraformVersion: string;
   resourceCount: number;
   instanceCount: number;
+  /** Encrypted by the client: only serial and lineage are known. */
+  encrypted: boolean;
 };
 
 const invalid = (problem: string) => badRequest("Invalid state", `${problem}. Nothing was written.`);
@@ -17,11 +19,28 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Parses and checks a state snapshot (format v4, as OpenTofu and Terraform 0.12+ write it).
- * Each problem gets a 400 that names it; the bytes themselves are stored untouched, never
- * re-serialised (re-encoding would round large integers and cost time on big states).
+ * OpenTofu's encrypted state (its state encryption, 1.7+): `encryption_version` marks it, and
+ * serial and lineage stay in the clear so that serial and lineage rules still hold.
  */
-export function parseSnapshot(body: Buffer): { summary: SnapshotSummary; state: StateV4 } {
+function encryptedSummary(data: Record<string, unknown>): SnapshotSummary {
+  if (typeof data.encryption_version !== "string" || data.encryption_version === "") throw invalid(`"encryption_version" must be a non-empty string`);
+  if (typeof data.encrypted_data !== "string") throw invalid(`An encrypted state must carry "encrypted_data" as a string`);
+  if (typeof data.lineage !== "string" || data.lineage.length === 0) {
+    throw invalid(`An encrypted state must carry its "lineage" in the clear, as OpenTofu 1.7 and later write it`);
+  }
+  if (typeof data.serial !== "number" || !Number.isSafeInteger(data.serial) || data.serial < 0) {
+    throw invalid(`An encrypted state must carry its "serial" in the clear as a non-negative integer, as OpenTofu 1.7 and later write it`);
+  }
+  return { serial: data.serial, lineage: data.lineage, terraformVersion: "", resourceCount: 0, instanceCount: 0, encrypted: true };
+}
+
+/**
+ * Parses and checks a state snapshot (format v4, as OpenTofu and Terraform 0.12+ write it, or
+ * OpenTofu's encrypted form of one, whose `state` is then undefined). Each problem gets a 400
+ * that names it; the bytes themselves are stored untouched, never re-serialised (re-encoding
+ * would round large integers and cost time on big states).
+ */
+export function parseSnapshot(body: Buffer): { summary: SnapshotSummary; state: StateV4 | undefined } {
   if (body.length === 0) throw invalid("The body is empty: a state file was expected");
   let data: unknown;
   try {
@@ -30,6 +49,7 @@ export function parseSnapshot(body: Buffer): { summary: SnapshotSummary; state: 
     throw badRequest("State is not valid JSON", `${(e as Error).message}. Nothing was written.`);
   }
   if (!isObject(data)) throw invalid("The state must be a JSON object");
+  if (data.version === undefined && data.encryption_version !== undefined) return { summary: encryptedSummary(data), state: undefined };
   if (data.version !== 4) {
     const got = data.version === undefined ? "no version" : `version ${JSON.stringify(data.version)}`;
     throw invalid(`The state must be format version 4 (OpenTofu, Terraform 0.12 and later); it has ${got}`);
@@ -71,6 +91,7 @@ export function parseSnapshot(body: Buffer): { summary: SnapshotSummary; state: 
       terraformVersion: state.terraform_version ?? "",
       resourceCount,
       instanceCount,
+      encrypted: false,
     },
   };
 }

@@ -21,7 +21,7 @@ export type StateWorkspace = { id: string; organizationId: string; name: string 
 // take `clock_timestamp()` (taken under the workspace row lock), not `now()` (the transaction's
 // start), so that creation times follow serial order.
 const META_COLUMNS = `"id", "workspaceId", "serial"::text AS "serial", "lineage", "terraformVersion", "sha256", "md5", "size",
-  "resourceCount", "instanceCount", "source"::text AS "source", "lockId", "rolledBackFromId", "createdById", "tokenId",
+  "resourceCount", "instanceCount", "encrypted", "source"::text AS "source", "lockId", "rolledBackFromId", "createdById", "tokenId",
   "actorLabel", ("createdAt" AT TIME ZONE 'UTC') AS "createdAt"`;
 
 type MetaRow = Omit<VersionMeta, "serial"> & { serial: string };
@@ -86,8 +86,8 @@ async function insertVersion(c: PoolClient, v: Insert): Promise<VersionMeta> {
   try {
     const { rows } = await c.query<MetaRow>(
       `INSERT INTO "StateVersion" ("id", "workspaceId", "serial", "lineage", "terraformVersion", "sha256", "md5", "size", "resourceCount",
-         "instanceCount", "content", "source", "lockId", "rolledBackFromId", "createdById", "tokenId", "actorLabel", "createdAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::"StateSource", $13, $14, $15, $16, $17, clock_timestamp() AT TIME ZONE 'UTC')
+         "instanceCount", "content", "source", "lockId", "rolledBackFromId", "createdById", "tokenId", "actorLabel", "encrypted", "createdAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::"StateSource", $13, $14, $15, $16, $17, $18, clock_timestamp() AT TIME ZONE 'UTC')
        RETURNING ${META_COLUMNS}`,
       [
         randomUUID(),
@@ -107,6 +107,7 @@ async function insertVersion(c: PoolClient, v: Insert): Promise<VersionMeta> {
         refs.actorUserId,
         refs.actorTokenId,
         refs.actorLabel,
+        v.summary.encrypted,
       ],
     );
     return toMeta(rows[0]!);
@@ -211,6 +212,12 @@ export async function rollbackStateVersion(req: Request, actor: Actor, workspace
     const current = await head(c, workspace.id);
     if (!current || current.serial === from.serial) {
       throw conflict(`State version ${serial} is already the current state`, "Nothing to roll back.");
+    }
+    if (from.encrypted) {
+      throw conflict(
+        `State version ${serial} is encrypted by the client`,
+        "OpenTofu's state encryption seals the serial inside the state, and Terrace cannot give it a new one without the client's key. Roll back from a machine that has the key: decrypt the downloaded version there and `state push -force` it. Nothing was written.",
+      );
     }
     const newSerial = current.serial + 1n;
     const content = rewriteSerial(await contentOf(c, from.id), newSerial);

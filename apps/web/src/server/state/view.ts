@@ -12,6 +12,7 @@ export const VERSION_META = {
   size: true,
   resourceCount: true,
   instanceCount: true,
+  encrypted: true,
   source: true,
   lockId: true,
   rolledBackFromId: true,
@@ -33,6 +34,8 @@ export type StateVersionView = {
   size: number;
   resourceCount: number;
   instanceCount: number;
+  /** Encrypted by the client (OpenTofu's state encryption): resources and outputs are not known. */
+  encrypted: boolean;
   source: StateSource;
   actorLabel: string;
   lockId: string | null;
@@ -53,6 +56,7 @@ export function stateVersionView(v: VersionMeta, opts: { current: boolean; rolle
     size: v.size,
     resourceCount: v.resourceCount,
     instanceCount: v.instanceCount,
+    encrypted: v.encrypted,
     source: v.source,
     actorLabel: v.actorLabel,
     lockId: v.lockId,

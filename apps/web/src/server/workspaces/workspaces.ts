@@ -133,9 +133,20 @@ export async function deleteWorkspace(req: Request, actor: Actor, wa: WorkspaceA
   const ws = wa.workspace;
   await db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Workspace" WHERE id = ${ws.id}::uuid FOR UPDATE`;
-    const current = await tx.stateVersion.findFirst({ where: { workspaceId: ws.id }, orderBy: { serial: "desc" }, select: { serial: true, resourceCount: true } });
+    const current = await tx.stateVersion.findFirst({
+      where: { workspaceId: ws.id },
+      orderBy: { serial: "desc" },
+      select: { serial: true, resourceCount: true, encrypted: true },
+    });
     const lock = await tx.stateLock.findUnique({ where: { workspaceId: ws.id } });
     const resourceCount = current?.resourceCount ?? 0;
+    // What a client-encrypted state tracks is unknown here: it may hold resources.
+    if (!force && current?.encrypted) {
+      throw conflict(
+        "Workspace state is encrypted",
+        `State serial ${current.serial} was encrypted by the client, so Terrace cannot tell whether it tracks resources. Destroy them first, or delete with ?force=true to abandon them.`,
+      );
+    }
     if (!force && resourceCount > 0) {
       throw conflict(
         "Workspace state holds resources",
