@@ -151,3 +151,53 @@ describe("bin/terrace.mjs console", () => {
     expect(r.stdout).toBe('42\ntolist([\n  "a",\n])\n');
   });
 });
+
+describe("terrace console over the configuration and its state (OpenTofu's eval walk)", () => {
+  // The answers are terraform 1.11.4's `terraform console -no-color` for the same inputs.
+  const CONFIG = {
+    "main.tf": `resource "terraform_data" "a" {
+  input = "x"
+}
+resource "terraform_data" "b" {
+  count = 2
+  input = "b\${count.index}"
+}
+locals {
+  l = terraform_data.a.input
+}
+output "o" {
+  value = terraform_data.a.output
+}
+module "m" {
+  source = "./m"
+}
+`,
+    "m/main.tf": `output "mo" {\n  value = "from-module"\n}\n`,
+  };
+
+  it("reads resources from the state, and locals and module outputs that use them", async () => {
+    const dir = moduleDir(CONFIG);
+    const { applyCommand } = await import("./apply.js");
+    const { runCommand } = await import("./clitest.testkit.js");
+    expect((await runCommand(applyCommand, ["-auto-approve", "-no-color"], dir)).code).toBe(0);
+    const r = await run(["-no-color"], "terraform_data.a.output\nlocal.l\nterraform_data.b[*].input\nmodule.m.mo\nmodule.m\n1+1\n", dir);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe('"x"\n"x"\n[\n  "b0",\n  "b1",\n]\n"from-module"\n{\n  "mo" = "from-module"\n}\n2\n');
+    const whole = await run(["-no-color"], "terraform_data.a\n", dir);
+    expect(whole.stdout).toMatch(/^\{\n {2}"id" = "[0-9a-f-]{36}"\n {2}"input" = "x"\n {2}"output" = "x"\n {2}"triggers_replace" = null\n\}\n$/);
+  });
+
+  it("shows what is not in the state yet as (known after apply), and names what is not declared", async () => {
+    const dir = moduleDir(CONFIG);
+    const r = await run(["-no-color"], "terraform_data.a\nlocal.l\nterraform_data.b\nmodule.m.mo\n", dir);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe('(known after apply)\n(known after apply)\n(known after apply)\n"from-module"\n');
+    const out = await run(["-no-color"], "output.o\n", dir);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toBe(
+      '\nError: Reference to undeclared resource\n\n  on <console-input> line 1:\n  (source code not available)\n\nA managed resource "output" "o" has not been declared in the root module.\n\n',
+    );
+    const missing = await run(["-no-color"], "terraform_data.c\n", dir);
+    expect(missing.stderr).toContain('A managed resource "terraform_data" "c" has not been declared in the root\nmodule.');
+  });
+});

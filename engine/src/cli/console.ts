@@ -8,7 +8,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { ModuleFunctionTable, ProviderManager } from "../core/index.js";
 import { hasErrors, renderDiagnostic, type Diagnostic, type RenderSources } from "../hcl/index.js";
-import { objectVal, stringVal, type Func, type Value } from "../values/index.js";
+import { markWithPaths, objectVal, stringVal, type Func, type Value } from "../values/index.js";
 import {
   ConsoleInput,
   consoleFunctions,
@@ -25,6 +25,12 @@ import {
 import type { FunctionContext, FunctionFileSystem } from "../lang/functions/index.js";
 import type { Command, CommandIO } from "./io.js";
 import { Meta } from "./meta.js";
+import { loadSchemas } from "./saved_plan.js";
+import { stateProviders } from "./show.js";
+import type { Config } from "../configs/index.js";
+import { schemaMarks } from "../core/schemabody.js";
+import { StateScope, stateResourceValues, type ModuleResourceValues } from "../moduletest/index.js";
+import { newSchemas, type ProviderSchemaSet } from "../plans/index.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
 import { View } from "./view.js";
 
@@ -107,6 +113,7 @@ export function consoleSessionFor(
   io: CommandIO,
   opts: Options,
   functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>,
+  world?: ConsoleWorld,
 ): { session?: FullConsoleSession; diagnostics: Diagnostic[]; sources: Map<string, { source: string }> } {
   const diags: Diagnostic[] = [];
   const sources = new Map<string, { source: string }>();
@@ -158,9 +165,38 @@ export function consoleSessionFor(
     ["terraform", objectVal({ workspace: stringVal(io.env.TF_WORKSPACE ?? "default") })],
   ]);
   const base = { variables: resolved.values, paths, workspace: io.env.TF_WORKSPACE ?? "default", functionContext, ...(functions ? { functions } : {}) };
-  const locals = evaluateLocals(module, scope, functions ? functions(consoleFunctions(base)) : consoleFunctions(base));
-  diags.push(...locals.diagnostics);
-  return { session: createConsoleSession({ ...base, locals: locals.values }), diagnostics: diags, sources };
+  const table = functions ? functions(consoleFunctions(base)) : consoleFunctions(base);
+  if (!world) {
+    const locals = evaluateLocals(module, scope, table);
+    diags.push(...locals.diagnostics);
+    return { session: createConsoleSession({ ...base, locals: locals.values }), diagnostics: diags, sources };
+  }
+  // With the configuration and state: locals may use resources, data sources and module outputs,
+  // and expressions may name them (OpenTofu's eval walk).
+  const objects = new StateScope({
+    config: world.config,
+    resources: world.resources,
+    variables: new Map(Object.entries(resolved.values)),
+    outputs: new Map(),
+    runs: new Map(),
+    functions: table,
+    workspace: base.workspace,
+    absent: "unknown",
+  });
+  const locals: Record<string, Value> = {};
+  for (const name of world.config.module.locals.keys()) {
+    const r = objects.local(name);
+    diags.push(...r.diagnostics);
+    locals[name] = r.value;
+  }
+  if (diags.some((d) => d.severity === "error")) return { diagnostics: diags, sources };
+  return { session: createConsoleSession({ ...base, locals, objects }), diagnostics: diags, sources };
+}
+
+/** The configuration and the state's resource values the console evaluates over. */
+export interface ConsoleWorld {
+  readonly config: Config;
+  readonly resources: ReadonlyMap<string, ModuleResourceValues>;
 }
 
 /** Diagnostics as tofu prints them: boxed, or plain with -no-color. */
@@ -199,33 +235,67 @@ export const consoleCommand: Command = async (args, io) => {
     return 1;
   }
   try {
-    return await runConsole(io, opts, providers.functions);
+    const world = providers.config ? await consoleWorld(meta, providers.config) : { diagnostics: [] };
+    if (hasErrors(world.diagnostics)) {
+      view.diagnostics(world.diagnostics);
+      return 1;
+    }
+    return await runConsole(io, opts, providers.functions, world.world);
   } finally {
     await providers.close();
   }
 };
 
 /**
+ * The state's resource values, decoded with their providers' schemas and marked sensitive where
+ * the schema or the state says so, as tofu's console sees them.
+ */
+async function consoleWorld(meta: Meta, config: Config): Promise<{ world?: ConsoleWorld; diagnostics: Diagnostic[] }> {
+  const read = await meta.readState();
+  if (!read.read) return { diagnostics: read.diagnostics };
+  const state = read.read.state;
+  const providers = stateProviders(state);
+  const s = providers.length > 0 ? await loadSchemas(meta.io, providers) : { schemas: new Map<string, ProviderSchemaSet>(), diagnostics: [] };
+  if (hasErrors(s.diagnostics)) return { diagnostics: s.diagnostics };
+  const resources = stateResourceValues(state, s.schemas);
+  const schemas = newSchemas(s.schemas);
+  for (const rs of state.allResources()) {
+    const block = schemas.resourceTypeConfig(rs.providerConfig?.provider.toString() ?? "", rs.addr.resource.mode === "data" ? "data" : "managed", rs.addr.resource.type)?.block;
+    const byKey = resources.get(rs.addr.module.toString())?.get(rs.addr.resource.toString());
+    if (!block || !byKey) continue;
+    for (const [key, v] of byKey) byKey.set(key, markWithPaths(v, schemaMarks(block, v)));
+  }
+  return { world: { config, resources }, diagnostics: read.diagnostics.filter((d) => d.severity !== "error") };
+}
+
+/**
  * The root module's provider-defined functions: as tofu's console context does, the providers the
  * root module requires are started (unconfigured) so that `provider::<name>::<fn>(...)` can be
  * called; nothing is started when the module requires none.
  */
-async function providerFunctions(meta: Meta): Promise<{ functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>; diagnostics: Diagnostic[]; close(): Promise<void> }> {
+async function providerFunctions(
+  meta: Meta,
+): Promise<{ functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>; config?: Config; diagnostics: Diagnostic[]; close(): Promise<void> }> {
   const none = { diagnostics: [], close: async () => undefined };
   const loaded = await meta.loadConfig();
   // The console's own loading reports what is wrong with the configuration.
   const config = loaded.config;
   if (!config || hasErrors(loaded.diagnostics)) return none;
   const types = [...config.module.providerRequirements.requiredProviders.values()].flatMap((r) => (r.type && !r.type.isBuiltIn() ? [r.type] : []));
-  if (types.length === 0) return none;
+  if (types.length === 0) return { ...none, config };
   const manager = new ProviderManager(providerFactory(meta.workingDir, meta.io.env), TOFU_VERSION);
   const diagnostics = await manager.loadSchemas(types);
   for (const t of types) manager.functionInstance(t)?.prepareFunctionCalls?.();
-  return { functions: (builtins) => new ModuleFunctionTable(builtins, config, manager, false), diagnostics, close: () => manager.close() };
+  return { functions: (builtins) => new ModuleFunctionTable(builtins, config, manager, false), config, diagnostics, close: () => manager.close() };
 }
 
-async function runConsole(io: CommandIO, opts: Options, functions: ((builtins: Map<string, Func>) => ReadonlyMap<string, Func>) | undefined): Promise<number> {
-  const built = consoleSessionFor(io, opts, functions);
+async function runConsole(
+  io: CommandIO,
+  opts: Options,
+  functions: ((builtins: Map<string, Func>) => ReadonlyMap<string, Func>) | undefined,
+  world: ConsoleWorld | undefined,
+): Promise<number> {
+  const built = consoleSessionFor(io, opts, functions, world);
   const sources: RenderSources = built.sources;
   if (!built.session) {
     render(io, built.diagnostics, sources, opts.noColor);

@@ -10,3 +10,5 @@ export { checkProviderIteration } from "./providers.js";
 export { HumanTestView, JSONTestView, type Output } from "./view.js";
 export { erroredTestStateWriter, ERRORED_TEST_STATE_FILENAME, type ErroredTestState, type SaveErroredTestState } from "./errored.js";
 export { mergeStatus, type Status, type FileResult, type RunResult, type SuiteResult } from "./status.js";
+export { StateScope, type ModuleResourceValues } from "./scope.js";
+export { stateResourceValues } from "./values.js";

@@ -23,6 +23,12 @@ export interface AssertionScopeInput {
   readonly runs: ReadonlyMap<string, Value>;
   readonly functions: ReadonlyMap<string, Func>;
   readonly workspace: string;
+  /**
+   * A resource with no instance values: after a plan or apply, none were planned (an empty
+   * tuple or object for count and for_each); in the console's view of a state, none exist yet
+   * (unknown, tofu's "(known after apply)").
+   */
+  readonly absent?: "empty" | "unknown";
 }
 
 /** What an expression of either syntax refers to (a JSON string's template included). */
@@ -118,7 +124,9 @@ class ModuleScope {
 
   private resourceValue(key: string, cfg: { count?: unknown; forEach?: unknown }): Value {
     const kind = cfg.count ? "count" : cfg.forEach ? "forEach" : "single";
-    return resourceShape(this.resources().get(key), kind);
+    const instances = this.resources().get(key);
+    if (!instances && this.input.absent === "unknown") return DynamicVal;
+    return resourceShape(instances, kind);
   }
 
   /** The root outputs: a declared output with no value (a null one is not stored) is null. */
@@ -129,7 +137,7 @@ class ModuleScope {
   }
 
   /** The context for expressions with the given traversals, with undeclared-name errors. */
-  context(traversals: readonly Traverser[][], testScope: boolean): { ctx: EvalContext; diagnostics: Diagnostic[] } {
+  context(traversals: readonly (readonly Traverser[])[], testScope: boolean): { ctx: EvalContext; diagnostics: Diagnostic[] } {
     const diagnostics: Diagnostic[] = [];
     const mod = this.config.module;
     const vars = new Map<string, Value>();
@@ -140,7 +148,9 @@ class ModuleScope {
     for (const t of traversals) {
       const root = rootName(t);
       const first = attrName(t, 1);
-      switch (root) {
+      // `output` and `run` are names only the test language has; elsewhere they are resource types
+      // (the default case).
+      switch (!testScope && (root === "output" || root === "run") ? "(resource type)" : root) {
         case "var": {
           if (testScope) {
             if (first !== undefined && !this.input.variables.has(first) && !mod.variables.has(first)) {
@@ -170,7 +180,6 @@ class ModuleScope {
           locals.set(first, this.local(first));
           break;
         case "output":
-          if (!testScope) break;
           if (first !== undefined && !mod.outputs.has(first)) {
             diagnostics.push(errorDiag("Reference to undeclared output value", `An output value with the name ${JSON.stringify(first)} has not been declared.`, t[0]?.range));
             break;
@@ -178,7 +187,6 @@ class ModuleScope {
           vars.set("output", objectVal(this.outputValues()));
           break;
         case "run":
-          if (!testScope) break;
           if (first !== undefined && !this.input.runs.has(first)) {
             diagnostics.push(errorDiag("Reference to unknown run block", `The run block ${JSON.stringify(first)} does not exist within this test file. You can only reference run blocks that are in the same test file and will execute before the current run block.`, t[0]?.range));
             break;
@@ -254,6 +262,33 @@ class ModuleScope {
     if (hasErrors(diagnostics)) return { value: DynamicVal, diagnostics };
     const r = evaluateAny(expr, ctx);
     return { value: r.value, diagnostics: [...diagnostics, ...r.diagnostics], ctx };
+  }
+}
+
+/**
+ * The root module over a state's resource values, for `terrace console` (OpenTofu's eval walk,
+ * without module instance keys): resources, data sources and module outputs on demand, and each
+ * local with the errors evaluating it gives.
+ */
+export class StateScope {
+  private readonly root: ModuleScope;
+
+  constructor(private readonly input: AssertionScopeInput) {
+    this.root = new ModuleScope({ ...input, absent: input.absent ?? "unknown" }, input.config, "", (name) => input.variables.get(name) ?? DynamicVal);
+  }
+
+  /** Values of the `module`, `data` and resource type names these traversals use. */
+  context(traversals: readonly (readonly Traverser[])[]): { variables: ReadonlyMap<string, Value>; diagnostics: Diagnostic[] } {
+    const { ctx, diagnostics } = this.root.context(traversals, false);
+    return { variables: ctx.variables ?? new Map(), diagnostics };
+  }
+
+  /** A root local's value and the diagnostics of its expression. */
+  local(name: string): { value: Value; diagnostics: Diagnostic[] } {
+    const l = this.input.config.module.locals.get(name);
+    if (!l) return { value: DynamicVal, diagnostics: [] };
+    const r = this.root.evaluate(l.expr);
+    return { value: r.value, diagnostics: r.diagnostics };
   }
 }
 

@@ -1,6 +1,7 @@
 // The console session: evaluates one expression at a time the way `tofu console` does, and
 // answers with exactly what the CLI prints. Used by `terrace console` and by the differential
 // test against `terraform console`.
+import type { Diagnostic, Traverser } from "../../hcl/index.js";
 import type { Func, Value } from "../../values/index.js";
 import type { FunctionContext } from "../functions/index.js";
 
@@ -22,6 +23,17 @@ export interface ConsoleSessionOptions {
    * module's provider-defined functions this way).
    */
   readonly functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>;
+  /**
+   * Resources, data sources and module calls (the CLI's, from the configuration and the state):
+   * references to them are checked and resolved here instead of being undeclared.
+   */
+  readonly objects?: ConsoleObjects;
+}
+
+/** What the root module holds beyond variables and locals, as the CLI knows it. */
+export interface ConsoleObjects {
+  /** Values for the `module`, `data` and resource type names the traversals use, with their reference errors. */
+  context(traversals: readonly (readonly Traverser[])[]): { variables: ReadonlyMap<string, Value>; diagnostics: Diagnostic[] };
 }
 
 export interface ConsoleSession {

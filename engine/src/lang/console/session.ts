@@ -2,7 +2,7 @@
 // references are checked against the root module's scope, and the value is printed as
 // `tofu console` prints it. Errors come back as the first diagnostic, with all of them kept for
 // callers that render them.
-import { copyDiagnostic, hasErrors, parseExpression, type Diagnostic } from "../../hcl/index.js";
+import { copyDiagnostic, hasErrors, parseExpression, type Diagnostic, type Traverser } from "../../hcl/index.js";
 import { formatValue, objectVal, stringVal, type Func, type Value } from "../../values/index.js";
 import { EvalContext, evalFunctions, evaluate, expressionVariables, unknownFunctionCall } from "../eval/index.js";
 import { builtinFunctions } from "../functions/index.js";
@@ -73,9 +73,17 @@ export function createConsoleSession(opts: ConsoleSessionOptions): FullConsoleSe
     const parsed = parseExpression(line, CONSOLE_FILENAME);
     if (hasErrors(parsed.diagnostics)) return failed(parsed.diagnostics);
     const refDiags: Diagnostic[] = [];
-    for (const t of expressionVariables(parsed.result)) refDiags.push(...checkReference(t, names));
+    const traversals = expressionVariables(parsed.result);
+    const objects = opts.objects ? traversals.filter(isObjectReference) : [];
+    for (const t of traversals) if (!objects.includes(t)) refDiags.push(...checkReference(t, names));
+    let lineCtx = ctx;
+    if (opts.objects && objects.length > 0) {
+      const o = opts.objects.context(objects);
+      refDiags.push(...o.diagnostics);
+      lineCtx = ctx.child(o.variables);
+    }
     if (hasErrors(refDiags)) return failed(refDiags);
-    const r = evaluate(parsed.result, ctx);
+    const r = evaluate(parsed.result, lineCtx);
     const diags = r.diagnostics.map(enhanceFunctionDiagnostic);
     if (hasErrors(diags)) return failed(diags);
     const v = r.value;
@@ -93,6 +101,14 @@ export function createConsoleSession(opts: ConsoleSessionOptions): FullConsoleSe
     handle,
     evaluate: (line) => handle(line).answer,
   };
+}
+
+/** Names the session's own scope does not hold: module calls, data sources, resource types. */
+const OWN_ROOTS = new Set(["var", "local", "path", "terraform", "count", "each", "self", "template", "lazy", "arg"]);
+
+function isObjectReference(t: readonly Traverser[]): boolean {
+  const root = t[0];
+  return root?.kind === "Root" && !OWN_ROOTS.has(root.name);
 }
 
 function done(answer: ConsoleAnswer, diagnostics: readonly Diagnostic[]): ConsoleResult {
