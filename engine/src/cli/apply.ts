@@ -217,6 +217,7 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     plan = r.result.plan;
     config = r.loaded.config;
     store = r.loaded.store;
+    encryption = r.loaded.encryption;
     unlock = r.unlock;
     if (!plan.applyable) {
       // Nothing to do, but the refreshed state is still worth keeping.
@@ -249,7 +250,7 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
   let code: number;
   let released = false;
   try {
-    code = await applyPlan(io, ov, flags, store, plan, config, destroyCmd);
+    code = await applyPlan(io, ov, flags, store, plan, config, destroyCmd, encryption);
   } finally {
     released = await unlock();
   }
@@ -277,7 +278,16 @@ async function staleSavedPlan(store: StateStore, planned: { lineage: string; ser
 }
 
 /** Applies `plan` to the locked `store` and reports the outcome (backend_apply's second half). */
-async function applyPlan(io: CommandIO, ov: OperationView, flags: RunFlags, store: StateStore, plan: Plan, config: Config, destroyCmd: boolean): Promise<number> {
+async function applyPlan(
+  io: CommandIO,
+  ov: OperationView,
+  flags: RunFlags,
+  store: StateStore,
+  plan: Plan,
+  config: Config,
+  destroyCmd: boolean,
+  encryption: Encryption,
+): Promise<number> {
   const workingDir = path.resolve(io.cwd);
   const diagnostics: Diagnostic[] = [];
   diagnostics.push(...(await store.refresh()));
@@ -296,7 +306,7 @@ async function applyPlan(io: CommandIO, ov: OperationView, flags: RunFlags, stor
     ov.diagnostics(diagnostics);
     return 1;
   }
-  const ctx = newContext(io, workingDir, flags, ov.hooks);
+  const ctx = newContext(io, workingDir, flags, ov.hooks, encryption);
   const r = await ctx.apply(plan, config, applyOpts).finally(() => ov.walkDone());
   diagnostics.push(...r.diagnostics);
   // Written even after errors: whatever was created is in this state; if the store cannot take

@@ -182,3 +182,53 @@ describe("encrypted remote state", () => {
     expect(out.stdout).toBe("terraform_data.a\n");
   });
 });
+
+describe("terraform_remote_state of an encrypted state", () => {
+  it("decrypts with remote_state_data_sources (a named entry, else the default), and says when it cannot", async () => {
+    const { dir: producer } = workDir({ "main.tf": ENCRYPTED });
+    expect((await runCommand(applyCommand, ["-auto-approve", "-no-color"], producer, { env: ENV })).code).toBe(0);
+    const reader = (target: string) => `variable "passphrase" {
+  type      = string
+  sensitive = true
+}
+terraform {
+  encryption {
+    key_provider "pbkdf2" "k" {
+      passphrase = var.passphrase
+    }
+    method "aes_gcm" "m" {
+      keys = key_provider.pbkdf2.k
+    }
+    remote_state_data_sources {
+      ${target}
+    }
+  }
+}
+data "terraform_remote_state" "prod" {
+  backend = "local"
+  config = {
+    path = "${producer}/terraform.tfstate"
+  }
+}
+output "from_prod" {
+  value = data.terraform_remote_state.prod.outputs.o
+}
+`;
+    for (const target of ['remote_state_data_source "prod" {\n        method = method.aes_gcm.m\n      }', "default {\n        method = method.aes_gcm.m\n      }"]) {
+      const { dir } = workDir({ "main.tf": reader(target) });
+      const r = await runCommand(applyCommand, ["-auto-approve", "-no-color"], dir, { env: ENV });
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toContain(`from_prod = "${SECRET}"`);
+    }
+    // Another data source's entry does not apply to this one.
+    const { dir: other } = workDir({ "main.tf": reader('remote_state_data_source "staging" {\n        method = method.aes_gcm.m\n      }') });
+    const refused = await runCommand(planCommand, ["-no-color"], other, { env: ENV });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.replace(/\s+/g, " ")).toContain("Error loading state: This state file is encrypted and can not be read without an encryption configuration");
+    // A wrong passphrase is the decryption's error.
+    const { dir: wrong } = workDir({ "main.tf": reader("default {\n        method = method.aes_gcm.m\n      }") });
+    const bad = await runCommand(planCommand, ["-no-color"], wrong, { env: { TF_VAR_passphrase: "wrong-horse-battery-staple" } });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("cipher: message authentication failed");
+  });
+});

@@ -179,7 +179,7 @@ export const importCommand: Command = async (args, io: CommandIO) => {
   };
   return withRefreshedState(meta, view, target, async (store, warnings) => {
     const diagnostics: Diagnostic[] = [...l.diagnostics, ...warnings];
-    const ctx = newContext(io, workingDir, flags, new ImportUIHooks(view));
+    const ctx = newContext(io, workingDir, flags, new ImportUIHooks(view), loaded.encryption);
     const r = await ctx.import(loaded.config, store.state() ?? new State(), { targets: [{ addr, id }], variables: loaded.variables });
     diagnostics.push(...r.diagnostics);
     if (hasErrors(diagnostics)) {

@@ -256,12 +256,17 @@ async function readStateBytes(p: string): Promise<Uint8Array | undefined> {
  * A provider factory for the working directory: builtin in process, a provider the CLI
  * configuration's dev_overrides name from that directory, others from the plugin cache.
  */
-export function providerFactory(workingDir: string, env: CommandIO["env"]): ProviderFactory {
+export function providerFactory(workingDir: string, env: CommandIO["env"], encryption: Encryption = NO_ENCRYPTION): ProviderFactory {
   let overrides: ReturnType<typeof cliDevOverrides> | undefined;
   return async (p: ProviderAddr) => {
     if (p.isBuiltIn() && p.type === "terraform") {
       const backends = standardRemoteStateBackends({ readFile: readStateBytes, baseDir: workingDir, terraceToken: process.env["TERRACE_TOKEN"] });
-      return { ok: true, provider: new BuiltinTerraformProvider({ remoteStateBackends: backends }) };
+      // terraform_remote_state decrypts with the configuration's remote_state_data_sources.
+      const remoteStateDecrypter = (key: string) => (stored: Uint8Array) => {
+        const d = encryption.remoteState(key).decryptState(stored);
+        return d.ok ? { ok: true as const, data: d.data } : d;
+      };
+      return { ok: true, provider: new BuiltinTerraformProvider({ remoteStateBackends: backends, remoteStateDecrypter }) };
     }
     const fail = (detail: string) => ({ ok: false as const, diagnostics: [errorDiag("Failed to load plugin schemas", detail)] });
     overrides ??= cliDevOverrides(env, workingDir);
@@ -460,9 +465,9 @@ export async function loadWorkingDir(meta: Meta, opts: { configFirst?: boolean }
   return { loaded: { config: r.config, variables: parsed.values, store: read.read.store, state: read.read.state, loader: r.loader, backend, encryption }, diagnostics };
 }
 
-export function newContext(io: CommandIO, workingDir: string, flags: RunFlags, hooks: Hooks): Context {
+export function newContext(io: CommandIO, workingDir: string, flags: RunFlags, hooks: Hooks, encryption: Encryption = NO_ENCRYPTION): Context {
   return new Context({
-    providers: providerFactory(workingDir, io.env),
+    providers: providerFactory(workingDir, io.env, encryption),
     parallelism: flags.parallelism,
     terraformVersion: TOFU_VERSION,
     functionFS: new NodeFunctionFileSystem(workingDir),
@@ -645,7 +650,7 @@ export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags,
       ov.diagnostics(diags);
       return await finish({ result: undefined, loaded, code: 1 });
     }
-    const ctx = newContext(io, workingDir, flags, ov.hooks);
+    const ctx = newContext(io, workingDir, flags, ov.hooks, loaded.encryption);
     const result = await ctx.plan(loaded.config, loaded.state, {
       mode: flags.mode,
       refresh: flags.refresh,

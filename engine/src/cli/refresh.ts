@@ -101,7 +101,7 @@ export const refreshCommand: Command = async (args, io) => {
       });
     }
     // Context.Refresh: a refresh-only plan, of which only the refreshed state is kept.
-    const ctx = newContext(io, workingDir, flags, ov.hooks);
+    const ctx = newContext(io, workingDir, flags, ov.hooks, l.loaded.encryption);
     const result = await ctx
       .plan(l.loaded.config, state, { mode: "refresh-only", refresh: true, variables: l.loaded.variables, targets: flags.targets, excludes: flags.excludes })
       .finally(() => ov.walkDone());

@@ -173,7 +173,7 @@ async function readDataSource(
 ): Promise<{ value: Value | undefined; diagnostics: Diagnostic[] }> {
   const ty = impliedType(ip.schema.block);
   run.opts.hooks.preApply?.(addr, "", "Read", nullVal(config.type), config);
-  const r = await ip.provider.readDataSource({ typeName: rc.type, config });
+  const r = await ip.provider.readDataSource({ typeName: rc.type, config, address: addr.toString() });
   const diagnostics = providerDiagnosticsInBody(r.diagnostics, rc.config, addr.toString());
   // Like OpenTofu, a failed read reports no completion to the UI.
   if (hasErrors(diagnostics)) return { value: undefined, diagnostics };

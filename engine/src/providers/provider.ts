@@ -185,6 +185,12 @@ export interface MoveResourceStateResponse {
 export interface ReadDataSourceRequest extends CallOptions {
   readonly typeName: string;
   readonly config: Value;
+  /**
+   * The data resource instance read (`module.a.data.x.y[0]`). Not part of the protocol: only the
+   * in-process builtin provider reads it, to pick the remote state's decryption (OpenTofu's
+   * ReadDataSourceEncrypted).
+   */
+  readonly address?: string;
   readonly providerMeta?: Value;
   readonly clientCapabilities?: ClientCapabilities;
 }

@@ -49,7 +49,7 @@ import {
   type ValidateResourceConfigRequest,
 } from "../provider.js";
 import { EmptyBlock, attribute, block, impliedType, type FunctionDecl, type Schema } from "../schema/index.js";
-import { coerceBackendConfig, type RemoteStateBackends, type RemoteStateStore } from "./remote_state.js";
+import { coerceBackendConfig, type RemoteStateBackends, type RemoteStateStore, type StateDecrypter } from "./remote_state.js";
 
 export const BUILTIN_PROVIDER_ADDR = "terraform.io/builtin/terraform";
 
@@ -95,6 +95,20 @@ export interface BuiltinProviderOptions {
   readonly remoteStateBackends?: RemoteStateBackends;
   /** The id of a new terraform_data instance (default: a random UUID, as go-uuid makes them). */
   readonly newId?: () => string;
+  /**
+   * How a `terraform_remote_state` reads an encrypted state: by its key in the configuration's
+   * `remote_state_data_sources` (`name`, `name[0]`, `submod.name`, `submod[1].name`).
+   */
+  readonly remoteStateDecrypter?: (key: string) => StateDecrypter | undefined;
+}
+
+/**
+ * The `remote_state_data_sources` key of a data resource instance, as OpenTofu derives it:
+ * `data.terraform_remote_state.foo[4]` → `foo[4]`, `module.submod[1].data.terraform_remote_state.bar`
+ * → `submod[1].bar`.
+ */
+export function remoteStateKey(address: string): string {
+  return address.replace("data.terraform_remote_state.", "").replace(/^module\./, "");
 }
 
 /** go-uuid's GenerateUUID: 16 random bytes as 8-4-4-4-12 hex (no version bits). */
@@ -124,8 +138,11 @@ export class BuiltinTerraformProvider implements Provider {
   private readonly newId: () => string;
   private readonly functions: ReadonlyMap<string, Func>;
 
+  private readonly decrypter: BuiltinProviderOptions["remoteStateDecrypter"];
+
   constructor(opts: BuiltinProviderOptions = {}) {
     this.backends = opts.remoteStateBackends ?? new Map();
+    this.decrypter = opts.remoteStateDecrypter;
     this.newId = opts.newId ?? generateUUID;
     const all = builtinFunctions({
       baseDir: ".",
@@ -312,7 +329,8 @@ export class BuiltinTerraformProvider implements Provider {
       config: getAttr(d, "config"),
       workspace: workspaceVal.kind === "null" ? nullVal(StringType) : workspaceVal,
     };
-    const r = await b.store.readOutputs(workspace);
+    const decrypt = req.address !== undefined ? this.decrypter?.(remoteStateKey(req.address)) : undefined;
+    const r = await b.store.readOutputs(workspace, decrypt);
     if (!r.ok) {
       return {
         state: nullVal(impliedType(terraformRemoteStateSchema.block)),

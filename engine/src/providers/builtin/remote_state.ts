@@ -22,8 +22,14 @@ import { attribute, block, type Block } from "../schema/index.js";
 /** Root-module outputs of a workspace's latest state; `undefined` when there is no state at all. */
 export type RemoteStateOutputsResult = { ok: true; outputs: ReadonlyMap<string, Value> | undefined } | { ok: false; error: string };
 
+/**
+ * Decrypts a stored snapshot as the configuration's `remote_state_data_sources` says (OpenTofu's
+ * state encryption); identity when it names no method for the data source.
+ */
+export type StateDecrypter = (stored: Uint8Array) => { ok: true; data: Uint8Array } | { ok: false; error: string };
+
 export interface RemoteStateStore {
-  readOutputs(workspace: string): Promise<RemoteStateOutputsResult>;
+  readOutputs(workspace: string, decrypt?: StateDecrypter): Promise<RemoteStateOutputsResult>;
 }
 
 export interface RemoteStateBackend {
@@ -61,7 +67,7 @@ export function localRemoteStateBackend(readFile: StateFileReader, baseDir: stri
       return {
         ok: true,
         store: {
-          async readOutputs(workspace) {
+          async readOutputs(workspace, decrypt) {
             const file = workspace === "default" ? resolve(statePath) : resolve(`${workspaceDir}/${workspace}/terraform.tfstate`);
             let bytes: Uint8Array | undefined;
             try {
@@ -70,12 +76,23 @@ export function localRemoteStateBackend(readFile: StateFileReader, baseDir: stri
               return { ok: false, error: e instanceof Error ? e.message : String(e) };
             }
             if (!bytes || bytes.length === 0) return { ok: true, outputs: undefined };
-            return outputsFromStateJSON(new TextDecoder().decode(bytes));
+            return outputsFromState(bytes, decrypt);
           },
         },
       };
     },
   };
+}
+
+/** outputsFromStateJSON of a stored snapshot, decrypted first when a decrypter is given. */
+export function outputsFromState(stored: Uint8Array, decrypt?: StateDecrypter): RemoteStateOutputsResult {
+  let bytes = stored;
+  if (decrypt) {
+    const d = decrypt(stored);
+    if (!d.ok) return { ok: false, error: `Error loading state: ${d.error}` };
+    bytes = d.data;
+  }
+  return outputsFromStateJSON(new TextDecoder().decode(bytes));
 }
 
 /** The root-module outputs of a state snapshot (format version 4), typed by their recorded types. */
@@ -88,6 +105,9 @@ export function outputsFromStateJSON(text: string): RemoteStateOutputsResult {
   }
   if (typeof doc !== "object" || doc === null) return { ok: false, error: "Error loading state: not a state snapshot" };
   const rec = doc as Record<string, unknown>;
+  if (rec["version"] === undefined && typeof rec["encryption_version"] === "string" && rec["encryption_version"] !== "") {
+    return { ok: false, error: "Error loading state: This state file is encrypted and can not be read without an encryption configuration" };
+  }
   if (rec["version"] !== 4) return { ok: false, error: `Error loading state: unsupported state format version ${String(rec["version"])}` };
   const outputs = new Map<string, Value>();
   const raw = rec["outputs"];

@@ -18,10 +18,11 @@ import type { ProviderDiagnostic } from "../provider.js";
 import { attribute, block } from "../schema/index.js";
 import {
   localRemoteStateBackend,
-  outputsFromStateJSON,
+  outputsFromState,
   type RemoteStateBackend,
   type RemoteStateBackends,
   type RemoteStateOutputsResult,
+  type StateDecrypter,
   type StateFileReader,
 } from "./remote_state.js";
 
@@ -54,11 +55,11 @@ function invalid(detail: string): { ok: false; diagnostics: ProviderDiagnostic[]
 }
 
 /** One GET of the snapshot; no state (204, 404, an empty body) is "no outputs at all". */
-async function readThrough(cfg: HttpBackendConfig): Promise<RemoteStateOutputsResult> {
+async function readThrough(cfg: HttpBackendConfig, decrypt?: StateDecrypter): Promise<RemoteStateOutputsResult> {
   const r = await new HttpClient(cfg).get();
   if (!r.ok) return r;
   if (!r.value || r.value.data.length === 0) return { ok: true, outputs: undefined };
-  return outputsFromStateJSON(new TextDecoder().decode(r.value.data));
+  return outputsFromState(r.value.data, decrypt);
 }
 
 /** OpenTofu's retry settings (seconds in configuration) onto the client's. */
@@ -124,7 +125,7 @@ export function httpRemoteStateBackend(opts: HttpRemoteStateOptions = {}): Remot
       return {
         ok: true,
         store: {
-          readOutputs: (workspace) => (workspace === "default" ? readThrough(cfg) : Promise.resolve({ ok: false, error: "workspaces not supported" })),
+          readOutputs: (workspace, decrypt) => (workspace === "default" ? readThrough(cfg, decrypt) : Promise.resolve({ ok: false, error: "workspaces not supported" })),
         },
       };
     },
@@ -160,8 +161,8 @@ export function terraceRemoteStateBackend(opts: TerraceRemoteStateOptions = {}):
       return {
         ok: true,
         store: {
-          readOutputs: (workspace) =>
-            readThrough(terraceHttpConfig({ baseUrl, organization, workspace: fixed ?? workspace, token, ...retries(config), ...(opts.fetch ? { fetch: opts.fetch } : {}) })),
+          readOutputs: (workspace, decrypt) =>
+            readThrough(terraceHttpConfig({ baseUrl, organization, workspace: fixed ?? workspace, token, ...retries(config), ...(opts.fetch ? { fetch: opts.fetch } : {}) }), decrypt),
         },
       };
     },
