@@ -28,7 +28,7 @@ export interface KeyMaterial {
   readonly decryptionKey: Uint8Array | undefined;
 }
 
-export type ArgKind = "string" | "int" | "bytes" | "keys" | "bool";
+export type ArgKind = "string" | "strings" | "int" | "bytes" | "keys" | "bool";
 
 export interface ArgSpec {
   readonly kind: ArgKind;
@@ -37,6 +37,7 @@ export interface ArgSpec {
 
 export type DecodedArg =
   | { kind: "string"; value: string }
+  | { kind: "strings"; value: string[] }
   | { kind: "int"; value: number }
   | { kind: "bytes"; value: Uint8Array }
   | { kind: "keys"; value: KeyMaterial }
@@ -124,6 +125,14 @@ function decodeOne(name: string, spec: ArgSpec, expr: AnyExpression, ctx: EvalCo
         return undefined;
       }
       return { kind: "string", value: c.value.value };
+    }
+    case "strings": {
+      const c = convert(v, listOf(StringType));
+      if (!c.ok || c.value.kind !== "list" || c.value.elements.some((e) => e.kind !== "string")) {
+        diagnostics.push(errorDiag("Incorrect attribute value type", `Inappropriate value for attribute ${JSON.stringify(name)}: list of string required.`, range));
+        return undefined;
+      }
+      return { kind: "strings", value: c.value.elements.map((e) => (e.kind === "string" ? e.value : "")) };
     }
     case "bool": {
       if (v.kind !== "bool") {

@@ -2,6 +2,9 @@
 // against OpenTofu's own example vector), AES-GCM sealing, fallbacks and migrations, and the
 // configuration's errors.
 import { createDecipheriv, pbkdf2Sync } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Loader, MemoryFS, RootModuleInputs, StaticEvaluator } from "../configs/index.js";
 import { rootModuleCall } from "../configs/static/variables.js";
@@ -290,7 +293,7 @@ describe("configuration errors", () => {
       "a key provider Terrace cannot reach",
       `key_provider "aws_kms" "k" {\n      kms_key_id = "x"\n    }\n    method "aes_gcm" "m" {\n      keys = key_provider.aws_kms.k\n    }\n    state {\n      method = method.aes_gcm.m\n    }`,
       [
-        'Unsupported key_provider type: Terrace does not support the "aws_kms" key provider: it supports "pbkdf2". Derive the key from a passphrase with pbkdf2 (for example from a sensitive variable or TF_ENCRYPTION), or use OpenTofu for states encrypted with aws_kms.',
+        'Unsupported key_provider type: Terrace does not support the "aws_kms" key provider: it supports "pbkdf2" and "external". Derive the key from a passphrase with pbkdf2 (for example from a sensitive variable or TF_ENCRYPTION), have a program provide it with external, or use OpenTofu for states encrypted with aws_kms.',
       ],
     ],
     [
@@ -326,5 +329,69 @@ describe("configuration errors", () => {
     });
     const r = buildEncryption(module.encryption?.settings, evaluator);
     expect(r.diagnostics.some((d) => d.severity === "error" && d.detail.includes("var.p"))).toBe(true);
+  });
+});
+
+describe("the external key provider", () => {
+  // A key provider program as OpenTofu's protocol describes it: the header, then keys for the
+  // metadata it is given (a new key id for null, the key of the stored id otherwise). It logs
+  // every input it reads.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "terrace-external-kp-"));
+  const program = path.join(dir, "kp.cjs");
+  const log = path.join(dir, "inputs.log");
+  writeFileSync(
+    program,
+    `const { createHash, randomBytes } = require("node:crypto");
+const fs = require("node:fs");
+const mode = process.argv[2];
+const key = (id) => createHash("sha256").update("secret:" + id).digest("base64");
+if (mode === "bad-magic") { process.stdout.write('{"magic":"nope","version":1}\\n'); process.exit(0); }
+if (mode === "fail") { process.stdout.write('{"magic":"OpenTofu-External-Key-Provider","version":1}\\n'); process.stderr.write("vault is sealed"); process.exit(3); }
+process.stdout.write('{"magic":"OpenTofu-External-Key-Provider","version":1}\\n');
+let input = "";
+process.stdin.on("data", (d) => (input += d));
+process.stdin.on("end", () => {
+  fs.appendFileSync(${JSON.stringify(log)}, input + "\\n");
+  const meta = JSON.parse(input);
+  const id = randomBytes(4).toString("hex");
+  const out = { keys: { encryption_key: key(id) }, meta: { external_data: { id } } };
+  if (meta && meta.external_data) out.keys.decryption_key = key(meta.external_data.id);
+  process.stdout.write(JSON.stringify(out));
+});
+`,
+  );
+  const config = (mode = "ok") => `
+    key_provider "external" "k" {
+      command = ["${process.execPath}", "${program}", "${mode}"]
+    }
+    method "aes_gcm" "m" {
+      keys = key_provider.external.k
+    }
+    state {
+      method = method.aes_gcm.m
+    }`;
+
+  it("stores the program's metadata and gets the decryption key from it", () => {
+    const b = build(config());
+    expect(errors(b.diagnostics)).toEqual([]);
+    const sealed = b.encryption.state.encryptState(STATE, { serial: 7, lineage: "abc" });
+    if (!sealed.ok) throw new Error(sealed.error);
+    const meta = new TextDecoder().decode(parseEnvelope(sealed.data).envelope.meta.get("key_provider.external.k"));
+    expect(meta).toMatch(/^\{"external_data":\{"id":"[0-9a-f]{8}"\}\}$/);
+    const back = build(config()).encryption.state.decryptState(sealed.data);
+    expect(back).toMatchObject({ ok: true });
+    // Asked with null to make a key, then with the stored metadata to decrypt.
+    const inputs = readFileSync(log, "utf8").trim().split("\n");
+    expect(inputs).toContain("null");
+    expect(inputs).toContain(meta);
+  });
+
+  it("reports a program that breaks the protocol or fails, with its stderr", () => {
+    expect(errors(build(config("bad-magic")).diagnostics)).toEqual([
+      "Unable to fetch encryption key data: key_provider.external.k failed with error: external key provider protocol failure: invalid magic received from external key provider: nope",
+    ]);
+    expect(errors(build(config("fail")).diagnostics)).toEqual([
+      "Unable to fetch encryption key data: key_provider.external.k failed with error: the external command exited with a non-zero exit code (exit status 3)\n\nStderr:\n-------\nvault is sealed",
+    ]);
   });
 });

@@ -5,6 +5,7 @@
 import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
 import { goKindName, goField, parseGoJSON, type JsonNode } from "../values/index.js";
 import { argInt, argKeys, argString, type ArgSpec, type DecodedArgs, type KeyMaterial } from "./decode.js";
+import type { KeyProviderType } from "./keyprovider.js";
 import { goObject, goString } from "../plans/gojson.js";
 
 export const PBKDF2_SPECS: ReadonlyMap<string, ArgSpec> = new Map<string, ArgSpec>([
@@ -142,14 +143,14 @@ function derive(secret: Uint8Array, salt: Uint8Array, iterations: number, keyLen
   return key;
 }
 
-export type ProvideResult = { keys: KeyMaterial; meta: Pbkdf2Metadata | undefined } | { error: string };
+export type Pbkdf2ProvideResult = { keys: KeyMaterial; meta: Pbkdf2Metadata | undefined } | { error: string };
 
 /**
  * Provide: the decryption key from the stored metadata (when there is any), and for encryption a
  * key with a new salt, whose metadata is returned to be stored. `decryptOnly` skips the new key
  * (it would never be used) and stands the decryption key in for it.
  */
-export function providePbkdf2(c: Pbkdf2Config, stored: Pbkdf2Metadata | undefined, decryptOnly: boolean): ProvideResult {
+export function providePbkdf2(c: Pbkdf2Config, stored: Pbkdf2Metadata | undefined, decryptOnly: boolean): Pbkdf2ProvideResult {
   const secret = (which: "enc" | "dec"): Uint8Array => {
     if (c.chain) return (which === "enc" ? c.chain.encryptionKey : c.chain.decryptionKey) ?? new Uint8Array(0);
     return new TextEncoder().encode(c.passphrase);
@@ -168,3 +169,27 @@ export function providePbkdf2(c: Pbkdf2Config, stored: Pbkdf2Metadata | undefine
   const encryptionKey = new Uint8Array(pbkdf2Sync(secret("enc"), meta.salt, meta.iterations, meta.keyLength, meta.hashFunction));
   return { keys: { encryptionKey, decryptionKey }, meta };
 }
+
+/** The `pbkdf2` key provider type. */
+export const PBKDF2: KeyProviderType = {
+  args: PBKDF2_SPECS,
+  build(args) {
+    const built = buildPbkdf2(args);
+    if ("error" in built) return built;
+    return {
+      provider: {
+        provide(raw, decryptOnly) {
+          let stored: Pbkdf2Metadata | undefined;
+          if (raw !== undefined) {
+            const m = unmarshalPbkdf2Metadata(raw);
+            if (typeof m === "string") return { error: m, metadata: true };
+            stored = m;
+          }
+          const r = providePbkdf2(built.config, stored, decryptOnly);
+          if ("error" in r) return r;
+          return { keys: r.keys, meta: r.meta ? marshalPbkdf2Metadata(r.meta) : undefined };
+        },
+      },
+    };
+  },
+};

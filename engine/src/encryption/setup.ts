@@ -13,7 +13,9 @@ import { objectVal, unknownVal, DynamicPseudoType, type Value } from "../values/
 import type { EncryptionConfig, KeyProviderConfig, MethodConfig } from "./config.js";
 import { decodeArgs, keyMaterialValue, type ArgSpec, argString } from "./decode.js";
 import { AES_GCM_SPECS, UNENCRYPTED, buildAesGcm, type Method } from "./methods.js";
-import { PBKDF2_SPECS, buildPbkdf2, marshalPbkdf2Metadata, providePbkdf2, unmarshalPbkdf2Metadata } from "./pbkdf2.js";
+import { EXTERNAL } from "./external.js";
+import type { KeyProviderType } from "./keyprovider.js";
+import { PBKDF2 } from "./pbkdf2.js";
 
 /** Metadata by storage key: what was read with the data, and what encrypting it will store. */
 export interface KeyMetadata {
@@ -30,8 +32,12 @@ export interface SetupContext {
 
 const ALIAS: ArgSpec = { kind: "string" };
 
-/** Key provider types OpenTofu has that reach a service or program Terrace does not call. */
-const UNSUPPORTED_KEY_PROVIDERS = new Set(["aws_kms", "gcp_kms", "openbao", "azure_vault", "azure_kms", "external"]);
+/** Key provider types OpenTofu has that call cloud key services, which Terrace does not. */
+const UNSUPPORTED_KEY_PROVIDERS = new Set(["aws_kms", "gcp_kms", "openbao", "azure_vault", "azure_kms"]);
+const KEY_PROVIDER_TYPES: ReadonlyMap<string, KeyProviderType> = new Map([
+  ["pbkdf2", PBKDF2],
+  ["external", EXTERNAL],
+]);
 const UNSUPPORTED_METHODS = new Set(["external"]);
 
 export function keyProviderAddr(kp: { type: string; name: string }): string {
@@ -128,14 +134,15 @@ function setupKeyProvider(s: SetupContext, kp: KeyProviderConfig, values: KeyVal
     return [
       errorDiag(
         "Unsupported key_provider type",
-        `Terrace does not support the ${JSON.stringify(kp.type)} key provider: it supports "pbkdf2". Derive the key from a passphrase with pbkdf2 (for example from a sensitive variable or TF_ENCRYPTION), or use OpenTofu for states encrypted with ${kp.type}.`,
+        `Terrace does not support the ${JSON.stringify(kp.type)} key provider: it supports "pbkdf2" and "external". Derive the key from a passphrase with pbkdf2 (for example from a sensitive variable or TF_ENCRYPTION), have a program provide it with external, or use OpenTofu for states encrypted with ${kp.type}.`,
         kp.declRange,
       ),
     ];
   }
-  if (kp.type !== "pbkdf2") return [errorDiag("Unknown key_provider type", `Can not find ${JSON.stringify(kp.type)}`, kp.declRange)];
+  const type = KEY_PROVIDER_TYPES.get(kp.type);
+  if (!type) return [errorDiag("Unknown key_provider type", `Can not find ${JSON.stringify(kp.type)}`, kp.declRange)];
 
-  const specs = new Map([...PBKDF2_SPECS, ["encrypted_metadata_alias", ALIAS]]);
+  const specs = new Map([...type.args, ["encrypted_metadata_alias", ALIAS]]);
   const split = splitReferences(s.config, variablesOf(kp.body, specs.keys()));
   const diagnostics = [...split.diagnostics];
   if (diagnostics.some((d) => d.severity === "error")) return diagnostics;
@@ -150,24 +157,18 @@ function setupKeyProvider(s: SetupContext, kp: KeyProviderConfig, values: KeyVal
 
   const alias = argString(decoded.args, "encrypted_metadata_alias") ?? "";
   const metaKey = alias !== "" ? alias : keyProviderAddr(kp);
-  const built = buildPbkdf2(decoded.args);
+  const built = type.build(decoded.args);
   if ("error" in built) {
     return [...diagnostics, errorDiag("Unable to build encryption key data", `${metaKey} failed with error: ${built.error}`, kp.declRange)];
   }
-  let stored;
-  const raw = meta.input.get(metaKey);
-  if (raw !== undefined) {
-    const m = unmarshalPbkdf2Metadata(raw);
-    if (typeof m === "string") {
+  const provided = built.provider.provide(meta.input.get(metaKey), s.decryptOnly);
+  if ("error" in provided) {
+    if (provided.metadata) {
       return [
         ...diagnostics,
-        errorDiag("Unable to decode encrypted metadata (did you change your encryption config?)", `metadata decoder for ${metaKey} failed with error: ${m}`, kp.declRange),
+        errorDiag("Unable to decode encrypted metadata (did you change your encryption config?)", `metadata decoder for ${metaKey} failed with error: ${provided.error}`, kp.declRange),
       ];
     }
-    stored = m;
-  }
-  const provided = providePbkdf2(built.config, stored, s.decryptOnly);
-  if ("error" in provided) {
     return [...diagnostics, errorDiag("Unable to fetch encryption key data", `${metaKey} failed with error: ${provided.error}`, kp.declRange)];
   }
   // Checked when only decrypting too, so that validation reports it before anything is written.
@@ -181,7 +182,7 @@ function setupKeyProvider(s: SetupContext, kp: KeyProviderConfig, values: KeyVal
       ),
     ];
   }
-  meta.output.set(metaKey, provided.meta ? marshalPbkdf2Metadata(provided.meta) : new Uint8Array(0));
+  meta.output.set(metaKey, provided.meta ?? new Uint8Array(0));
   byType.set(kp.name, keyMaterialValue(provided.keys));
   return diagnostics;
 }
