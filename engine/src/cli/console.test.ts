@@ -187,6 +187,15 @@ module "m" {
     expect(whole.stdout).toMatch(/^\{\n {2}"id" = "[0-9a-f-]{36}"\n {2}"input" = "x"\n {2}"output" = "x"\n {2}"triggers_replace" = null\n\}\n$/);
   });
 
+  it("shows a local's error and goes on, as tofu does after an eval walk with errors", async () => {
+    const dir = moduleDir({ "main.tf": 'locals {\n  bad  = 1 + "x"\n  good = 2\n}\n' });
+    const r = await run(["-no-color"], "local.good\n", dir);
+    expect(r.code).toBe(0);
+    // terraform 1.11.4's bytes: the error on stderr, the warning and the result on stdout.
+    expect(r.stderr).toBe('\nError: Invalid operand\n\n  on main.tf line 2, in locals:\n   2:   bad  = 1 + "x"\n\nUnsuitable value for right operand: a number is required.\n\n');
+    expect(r.stdout).toBe("\nWarning: Due to the problems above, some expressions may produce unexpected results.\n\n\n2\n");
+  });
+
   it("shows what is not in the state yet as (known after apply), and names what is not declared", async () => {
     const dir = moduleDir(CONFIG);
     const r = await run(["-no-color"], "terraform_data.a\nlocal.l\nterraform_data.b\nmodule.m.mo\n", dir);

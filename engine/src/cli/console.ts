@@ -189,7 +189,10 @@ export function consoleSessionFor(
     diags.push(...r.diagnostics);
     locals[name] = r.value;
   }
-  if (diags.some((d) => d.severity === "error")) return { diagnostics: diags, sources };
+  // As tofu's console after an eval walk with errors: they are shown, and the session goes on.
+  if (diags.some((d) => d.severity === "error")) {
+    diags.push({ severity: "warning", summary: "Due to the problems above, some expressions may produce unexpected results.", detail: "" });
+  }
   return { session: createConsoleSession({ ...base, locals, objects }), diagnostics: diags, sources };
 }
 
@@ -199,9 +202,9 @@ export interface ConsoleWorld {
   readonly resources: ReadonlyMap<string, ModuleResourceValues>;
 }
 
-/** Diagnostics as tofu prints them: boxed, or plain with -no-color. */
+/** Diagnostics as tofu prints them: boxed, or plain with -no-color; errors on stderr, warnings on stdout. */
 function render(io: CommandIO, diags: readonly Diagnostic[], sources: RenderSources, noColor: boolean): void {
-  for (const d of diags) io.stderr.write(renderDiagnostic(d, sources, { width: 78, rule: !noColor }) + (noColor ? "\n" : ""));
+  for (const d of diags) (d.severity === "error" ? io.stderr : io.stdout).write(renderDiagnostic(d, sources, { width: 78, rule: !noColor }) + (noColor ? "\n" : ""));
 }
 
 async function* lines(io: CommandIO): AsyncGenerator<string> {
