@@ -187,6 +187,33 @@ module "m" {
     expect(whole.stdout).toMatch(/^\{\n {2}"id" = "[0-9a-f-]{36}"\n {2}"input" = "x"\n {2}"output" = "x"\n {2}"triggers_replace" = null\n\}\n$/);
   });
 
+  it("expands module calls with count and for_each, each instance over its own resources", async () => {
+    const dir = moduleDir({
+      "main.tf": `module "c" {
+  source = "./m"
+  count  = 2
+  name   = "c\${count.index}"
+}
+module "f" {
+  source   = "./m"
+  for_each = { a = "x", b = "y" }
+  name     = "\${each.key}-\${each.value}"
+}
+`,
+      "m/main.tf": `variable "name" {\n  type = string\n}\nresource "terraform_data" "r" {\n  input = var.name\n}\noutput "out" {\n  value = terraform_data.r.output\n}\noutput "plain" {\n  value = upper(var.name)\n}\n`,
+    });
+    const before = await run(["-no-color"], "module.c[0].out\nmodule.f[\"b\"].plain\n", dir);
+    expect(before.stdout).toBe('(known after apply)\n"B-Y"\n');
+    const { applyCommand } = await import("./apply.js");
+    const { runCommand } = await import("./clitest.testkit.js");
+    expect((await runCommand(applyCommand, ["-auto-approve", "-no-color"], dir)).code).toBe(0);
+    const r = await run(["-no-color"], 'module.c[1].out\nmodule.f\nmodule.c[*].plain\nlength(module.f)\n', dir);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe(
+      '"c1"\n{\n  "a" = {\n    "out" = "a-x"\n    "plain" = "A-X"\n  }\n  "b" = {\n    "out" = "b-y"\n    "plain" = "B-Y"\n  }\n}\n[\n  "C0",\n  "C1",\n]\n2\n',
+    );
+  });
+
   it("shows a local's error and goes on, as tofu does after an eval walk with errors", async () => {
     const dir = moduleDir({ "main.tf": 'locals {\n  bad  = 1 + "x"\n  good = 2\n}\n' });
     const r = await run(["-no-color"], "local.good\n", dir);

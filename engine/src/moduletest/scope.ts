@@ -7,7 +7,7 @@
 import { exprVariables, type Config } from "../configs/index.js";
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic, type Traverser } from "../hcl/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
-import { DynamicPseudoType, DynamicVal, nullVal, objectVal, stringVal, tupleVal, type Func, type Value } from "../values/index.js";
+import { DynamicPseudoType, DynamicVal, nullVal, numberIntVal, objectVal, stringVal, tupleVal, unmarkDeep, type Func, type Value } from "../values/index.js";
 
 /** Resource instance values of one module instance: resource key (`aws_x.a`, `data.x.y`) → instance key string → value. */
 export type ModuleResourceValues = Map<string, Map<string, Value>>;
@@ -64,7 +64,16 @@ function resourceShape(instances: ReadonlyMap<string, Value> | undefined, kind: 
   }
 }
 
-/** One module (no instance keys): variables, locals and outputs evaluated lazily. */
+/** `count.index`, or `each.key` and `each.value`, of the module instance a call's arguments are for. */
+type Repetition = { readonly count: number } | { readonly key: string; readonly value: Value } | undefined;
+
+/** A module call's instance keys: none for a single instance; undefined when they are not known. */
+type CallInstances = { kind: "single" } | { kind: "count"; keys: number[] } | { kind: "forEach"; keys: Array<[string, Value]> } | undefined;
+
+/**
+ * One module instance: variables, locals and outputs evaluated lazily. A test's scope ignores
+ * instance keys (one scope per call); the console's expands `count` and `for_each` calls.
+ */
 class ModuleScope {
   private readonly locals = new Map<string, Value>();
   private readonly evaluating = new Set<string>();
@@ -78,8 +87,9 @@ class ModuleScope {
     private readonly variable: (name: string) => Value,
   ) {}
 
-  private child(name: string): ModuleScope | undefined {
-    let c = this.children.get(name);
+  private child(name: string, key?: number | string, rep?: Repetition): ModuleScope | undefined {
+    const suffix = key === undefined ? "" : typeof key === "number" ? `[${key}]` : `[${JSON.stringify(key)}]`;
+    let c = this.children.get(name + suffix);
     if (c) return c;
     const cfg = this.config.children.get(name);
     const call = this.config.module.moduleCalls.get(name);
@@ -91,13 +101,51 @@ class ModuleScope {
       for (const a of body.body.attributes) args.set(a.name, a.expr);
     }
     const parent = this;
-    c = new ModuleScope(this.input, cfg, `${this.path === "" ? "" : `${this.path}.`}module.${name}`, (v) => {
+    c = new ModuleScope(this.input, cfg, `${this.path === "" ? "" : `${this.path}.`}module.${name}${suffix}`, (v) => {
       const expr = args.get(v);
-      if (expr) return parent.evaluate(expr).value;
+      if (expr) return parent.evaluate(expr, false, rep).value;
       return cfg.module.variables.get(v)?.default ?? DynamicVal;
     });
-    this.children.set(name, c);
+    this.children.set(name + suffix, c);
     return c;
+  }
+
+  /** The instances of a call with `count` or `for_each` (the console's view of a state). */
+  private instances(name: string): CallInstances {
+    const call = this.config.module.moduleCalls.get(name);
+    if (!call || this.input.absent !== "unknown" || (!call.count && !call.forEach)) return { kind: "single" };
+    if (call.count) {
+      const [n] = unmarkDeep(this.evaluate(call.count).value);
+      const count = n.kind === "number" && n.value.isInt() ? Number(n.value.toBigInt()) : undefined;
+      if (count === undefined || count < 0) return undefined;
+      return { kind: "count", keys: Array.from({ length: count }, (_, i) => i) };
+    }
+    const [v] = unmarkDeep(this.evaluate(call.forEach as AnyExpression).value);
+    if (v.kind === "map" || v.kind === "object") return { kind: "forEach", keys: [...v.attrs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+    if (v.kind === "set") {
+      const keys = v.elements.flatMap((e): Array<[string, Value]> => (e.kind === "string" ? [[e.value, e]] : []));
+      return { kind: "forEach", keys: keys.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+    }
+    return undefined;
+  }
+
+  /** `module.<name>`: the outputs object, or per instance a tuple (count) or an object (for_each). */
+  private moduleValue(name: string): Value | undefined {
+    const outputsOf = (c: ModuleScope | undefined): Value => {
+      const outs = new Map<string, Value>();
+      for (const o of this.config.children.get(name)?.module.outputs.keys() ?? []) outs.set(o, c ? c.output(o) : DynamicVal);
+      return objectVal(outs);
+    };
+    const inst = this.instances(name);
+    if (!inst) return DynamicVal;
+    switch (inst.kind) {
+      case "single":
+        return outputsOf(this.child(name));
+      case "count":
+        return tupleVal(inst.keys.map((i) => outputsOf(this.child(name, i, { count: i }))));
+      case "forEach":
+        return objectVal(new Map(inst.keys.map(([k, v]) => [k, outputsOf(this.child(name, k, { key: k, value: v }))])));
+    }
   }
 
   private local(name: string): Value {
@@ -137,7 +185,7 @@ class ModuleScope {
   }
 
   /** The context for expressions with the given traversals, with undeclared-name errors. */
-  context(traversals: readonly (readonly Traverser[])[], testScope: boolean): { ctx: EvalContext; diagnostics: Diagnostic[] } {
+  context(traversals: readonly (readonly Traverser[])[], testScope: boolean, rep?: Repetition): { ctx: EvalContext; diagnostics: Diagnostic[] } {
     const diagnostics: Diagnostic[] = [];
     const mod = this.config.module;
     const vars = new Map<string, Value>();
@@ -195,16 +243,20 @@ class ModuleScope {
           break;
         case "module": {
           if (first === undefined) break;
-          const child = this.child(first);
-          if (!child) {
+          const value = this.config.children.has(first) ? this.moduleValue(first) : undefined;
+          if (!value) {
             diagnostics.push(errorDiag("Reference to undeclared module", `No module call named ${JSON.stringify(first)} is declared in ${this.path === "" ? "the root module" : this.path}.`, t[0]?.range));
             break;
           }
-          const outs = new Map<string, Value>();
-          for (const name of this.config.children.get(first)?.module.outputs.keys() ?? []) outs.set(name, child.output(name));
-          calls.set(first, objectVal(outs));
+          calls.set(first, value);
           break;
         }
+        case "count":
+          if (rep && "count" in rep) vars.set("count", objectVal({ index: numberIntVal(rep.count) }));
+          break;
+        case "each":
+          if (rep && "key" in rep) vars.set("each", objectVal({ key: stringVal(rep.key), value: rep.value }));
+          break;
         case "data": {
           const type = first;
           const name = attrName(t, 2);
@@ -226,8 +278,6 @@ class ModuleScope {
         case "tofu":
           vars.set(root, objectVal({ workspace: stringVal(this.input.workspace) }));
           break;
-        case "count":
-        case "each":
         case "self":
         case "":
           break;
@@ -257,8 +307,8 @@ class ModuleScope {
   }
 
   /** The expression's value, and the scope it was evaluated in (for the values diagnostics list). */
-  evaluate(expr: AnyExpression, testScope = false): { value: Value; diagnostics: Diagnostic[]; ctx?: EvalContext } {
-    const { ctx, diagnostics } = this.context(traversalsOf(expr), testScope);
+  evaluate(expr: AnyExpression, testScope = false, rep?: Repetition): { value: Value; diagnostics: Diagnostic[]; ctx?: EvalContext } {
+    const { ctx, diagnostics } = this.context(traversalsOf(expr), testScope, rep);
     if (hasErrors(diagnostics)) return { value: DynamicVal, diagnostics };
     const r = evaluateAny(expr, ctx);
     return { value: r.value, diagnostics: [...diagnostics, ...r.diagnostics], ctx };
