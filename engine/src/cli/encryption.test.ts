@@ -15,7 +15,8 @@ import { stateCommand } from "./state.js";
 
 const SECRET = "s3cret-value-in-state";
 
-const ENCRYPTED = `variable "passphrase" {
+/** The passphrase variable and the start of an encryption block with its key provider and method. */
+const KEYS = `variable "passphrase" {
   type      = string
   sensitive = true
 }
@@ -27,7 +28,9 @@ terraform {
     }
     method "aes_gcm" "m" {
       keys = key_provider.pbkdf2.k
-    }
+    }`;
+
+const ENCRYPTED = `${KEYS}
     state {
       method   = method.aes_gcm.m
       enforced = true
@@ -187,18 +190,7 @@ describe("terraform_remote_state of an encrypted state", () => {
   it("decrypts with remote_state_data_sources (a named entry, else the default), and says when it cannot", async () => {
     const { dir: producer } = workDir({ "main.tf": ENCRYPTED });
     expect((await runCommand(applyCommand, ["-auto-approve", "-no-color"], producer, { env: ENV })).code).toBe(0);
-    const reader = (target: string) => `variable "passphrase" {
-  type      = string
-  sensitive = true
-}
-terraform {
-  encryption {
-    key_provider "pbkdf2" "k" {
-      passphrase = var.passphrase
-    }
-    method "aes_gcm" "m" {
-      keys = key_provider.pbkdf2.k
-    }
+    const reader = (target: string) => `${KEYS}
     remote_state_data_sources {
       ${target}
     }

@@ -2,11 +2,11 @@
 // "terrace"` with a token): the server stores the encrypted form it is sent, lists the version
 // as encrypted, never sees the secret, and hands the same bytes back for the next plan.
 import { afterAll, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { runProcess, succeeded, type Result } from "./process";
 
 const base = process.env.TERRACE_TEST_URL!;
 const token = process.env.TERRACE_TEST_ADMIN_TOKEN!;
@@ -17,27 +17,14 @@ const SECRET = "kept-only-by-the-client";
 const root = mkdtempSync(path.join(os.tmpdir(), "terrace-enc-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-type Result = { code: number; stdout: string; stderr: string };
-
 function run(dir: string, ...args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [terrace, ...args], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, HOME: root, TERRACE_TOKEN: token, TF_VAR_passphrase: "correct-horse-battery-staple", TF_IN_AUTOMATION: "1" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  return runProcess(process.execPath, [terrace, ...args], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: root, TERRACE_TOKEN: token, TF_VAR_passphrase: "correct-horse-battery-staple", TF_IN_AUTOMATION: "1" },
   });
 }
 
-const ok = (r: Result) => {
-  if (r.code !== 0) throw new Error(`terrace failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
-  return r;
-};
+const ok = (r: Result) => succeeded("terrace", r);
 
 async function api(p: string): Promise<Response> {
   return fetch(`${base}/api/v1${p}`, { headers: { authorization: `Bearer ${token}` } });

@@ -2,12 +2,12 @@
 // init, apply, a second apply, two concurrent applies, force-unlock, and a rollback that the next
 // plan sees. Skipped, with the reason printed, where terraform is not installed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { runProcess, succeeded, type Result } from "./process";
 
 function findOnPath(name: string): string | null {
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
@@ -25,8 +25,6 @@ const token = process.env.TERRACE_TEST_ADMIN_TOKEN!;
 const ws = `tf-${randomUUID().slice(0, 8)}`;
 const address = `${base}/api/v1/state/default/${ws}`;
 
-type Result = { code: number; stdout: string; stderr: string };
-
 const root = mkdtempSync(path.join(os.tmpdir(), "terrace-tf-"));
 const cliConfig = path.join(root, "empty.tfrc");
 writeFileSync(cliConfig, "");
@@ -34,32 +32,21 @@ writeFileSync(cliConfig, "");
 const tf = (dir: string, ...args: string[]) => tfWith({}, dir, ...args);
 
 function tfWith(env: Record<string, string>, dir: string, ...args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(terraform!, args, {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: root,
-        TF_CLI_CONFIG_FILE: cliConfig,
-        CHECKPOINT_DISABLE: "1",
-        TF_IN_AUTOMATION: "1",
-        TF_HTTP_PASSWORD: token,
-        ...env,
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  return runProcess(terraform!, args, {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: root,
+      TF_CLI_CONFIG_FILE: cliConfig,
+      CHECKPOINT_DISABLE: "1",
+      TF_IN_AUTOMATION: "1",
+      TF_HTTP_PASSWORD: token,
+      ...env,
+    },
   });
 }
 
-const ok = (r: Result) => {
-  if (r.code !== 0) throw new Error(`terraform failed (${r.code}):\n${r.stdout}\n${r.stderr}`);
-  return r;
-};
+const ok = (r: Result) => succeeded("terraform", r);
 
 /** A working directory with the config: `label` feeds two resources, one of them slow to create. */
 function workdir(name: string): string {
