@@ -246,6 +246,24 @@ describe("encrypted states", () => {
   });
 });
 
+describe("the envelope as Go's decoder reads it", () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  it("matches field names case-insensitively, the last one winning", () => {
+    const r = parseEnvelope(enc('{"Serial":3,"LINEAGE":"l","encrypted_data":"AAAA","Encrypted_Data":"AQID","Encryption_Version":"v0","Meta":{"k":"AA=="}}'));
+    expect(r.error).toBeUndefined();
+    expect(r.envelope).toEqual({ meta: new Map([["k", Uint8Array.from([0])]]), data: Uint8Array.from([1, 2, 3]), version: "v0" });
+    expect(r.state).toEqual({ serial: 3, lineage: "l" });
+  });
+  it("gives Go's errors for what is not an envelope", () => {
+    expect(parseEnvelope(enc('{"meta":5,"encryption_version":"v0"}')).error).toBe(
+      "json: cannot unmarshal number into Go struct field basedata.meta of type encryption.keyProviderMetamap",
+    );
+    expect(parseEnvelope(enc('{"encrypted_data":"not base64!","encryption_version":"v0"}')).error).toBe("illegal base64 data");
+    expect(parseEnvelope(enc("[1]")).error).toBe("json: cannot unmarshal array into Go value of type encryption.basedata");
+    expect(parseEnvelope(enc('{"a":')).error).toBe("unexpected end of JSON input");
+  });
+});
+
 describe("encrypted plans", () => {
   it("seals the whole plan file and reads it back; a plain plan needs an unencrypted fallback", () => {
     const zip = Uint8Array.from([0x50, 0x4b, 3, 4, 9, 9, 9]);

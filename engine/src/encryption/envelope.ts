@@ -33,13 +33,62 @@ function bytesField(n: JsonNode | undefined, field: string): Uint8Array | string
  * json.Unmarshal into basedata. Go keeps decoding after a field of the wrong type, so the version
  * can be read even when the result carries an error (callers then treat the data as not encrypted).
  */
-export function parseEnvelope(src: Uint8Array): { envelope: Envelope; error: string | undefined } {
+export function parseEnvelope(src: Uint8Array): { envelope: Envelope; error: string | undefined; state?: StatePassthrough } {
+  return parseWellFormedEnvelope(src) ?? parseEnvelopeAsGo(src);
+}
+
+/** Go's field lookup over a parsed object: exact or case-insensitive name, the last one wins. */
+function field(o: Record<string, unknown>, name: string): unknown {
+  let found: unknown;
+  for (const k of Object.keys(o)) if (k === name || k.toLowerCase() === name) found = o[k];
+  return found;
+}
+
+function base64Value(v: unknown): Uint8Array | undefined {
+  if (v === undefined || v === null) return new Uint8Array(0);
+  if (typeof v !== "string" || v.length % 4 !== 0 || !STD_BASE64.test(v)) return undefined;
+  const b = Buffer.from(v, "base64");
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+/**
+ * The common case read fast: the native JSON parser, every field of the expected type. Anything
+ * else (bad JSON, a field of the wrong type) goes through the Go decoder for Go's behaviour and
+ * error texts.
+ */
+function parseWellFormedEnvelope(src: Uint8Array): { envelope: Envelope; error: undefined; state?: StatePassthrough } | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(Buffer.from(src.buffer, src.byteOffset, src.byteLength).toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return undefined;
+  const o = doc as Record<string, unknown>;
+  const version = field(o, "encryption_version") ?? "";
+  const data = base64Value(field(o, "encrypted_data"));
+  const metaIn = field(o, "meta") ?? {};
+  const serial = field(o, "serial");
+  const lineage = field(o, "lineage") ?? "";
+  if (typeof version !== "string" || !data || typeof metaIn !== "object" || Array.isArray(metaIn) || typeof lineage !== "string") return undefined;
+  if (serial !== undefined && serial !== null && !(typeof serial === "number" && Number.isSafeInteger(serial) && serial >= 0)) return undefined;
+  const meta = new Map<string, Uint8Array>();
+  for (const [k, v] of Object.entries(metaIn as Record<string, unknown>)) {
+    const b = base64Value(v);
+    if (!b) return undefined;
+    meta.set(k, b);
+  }
+  return { envelope: { meta, data, version }, error: undefined, state: { serial: typeof serial === "number" ? serial : undefined, lineage } };
+}
+
+function parseEnvelopeAsGo(src: Uint8Array): { envelope: Envelope; error: string | undefined; state?: StatePassthrough } {
   const empty: Envelope = { meta: new Map(), data: new Uint8Array(0), version: "" };
   const parsed = parseGoJSON(src);
   if (!parsed.ok) return { envelope: empty, error: parsed.error.message };
   const node = parsed.node;
   if (node.t === "null") return { envelope: empty, error: undefined };
   if (node.t !== "object") return { envelope: empty, error: `json: cannot unmarshal ${goKindName(node)} into Go value of type encryption.basedata` };
+  const state = passthroughOf(node);
   let error: string | undefined;
   const versionNode = goField(node, "encryption_version");
   let version = "";
@@ -58,7 +107,7 @@ export function parseEnvelope(src: Uint8Array): { envelope: Envelope; error: str
   } else if (metaNode && metaNode.t !== "null") {
     error ??= `json: cannot unmarshal ${goKindName(metaNode)} into Go struct field basedata.meta of type encryption.keyProviderMetamap`;
   }
-  return { envelope: { meta, data: typeof data === "string" ? new Uint8Array(0) : data, version }, error };
+  return { envelope: { meta, data: typeof data === "string" ? new Uint8Array(0) : data, version }, error, ...(typeof state === "string" ? {} : { state }) };
 }
 
 /** The clear serial and lineage of a state, encrypted or not (json.Unmarshal into statedata). */
@@ -66,8 +115,12 @@ export function statePassthrough(src: Uint8Array): StatePassthrough | string {
   const parsed = parseGoJSON(src);
   if (!parsed.ok) return parsed.error.message;
   if (parsed.node.t !== "object") return `json: cannot unmarshal ${goKindName(parsed.node)} into Go value of type encryption.statedata`;
-  const s = goField(parsed.node, "serial");
-  const l = goField(parsed.node, "lineage");
+  return passthroughOf(parsed.node);
+}
+
+function passthroughOf(node: JsonNode & { t: "object" }): StatePassthrough | string {
+  const s = goField(node, "serial");
+  const l = goField(node, "lineage");
   let serial: number | undefined;
   if (s && s.t === "number" && /^\d+$/.test(s.raw)) serial = Number(s.raw);
   else if (s && s.t !== "null") return `json: cannot unmarshal ${goKindName(s)} into Go struct field statedata.serial of type int`;
@@ -75,14 +128,23 @@ export function statePassthrough(src: Uint8Array): StatePassthrough | string {
   return { serial, lineage: l && l.t === "string" ? l.v : "" };
 }
 
+/** Standard base64 needs no JSON escaping. */
 function b64(b: Uint8Array): string {
-  return goString(Buffer.from(b).toString("base64"));
+  return `"${Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64")}"`;
 }
 
-/** json.Marshal of basedata, after the state's clear fields when there are any. */
+/**
+ * json.Marshal of basedata, after the state's clear fields when there are any. The data (most of
+ * the bytes) goes from its base64 text straight into the output buffer, not through a string
+ * concatenation and a UTF-8 encoding of the whole document.
+ */
 export function marshalEnvelope(e: Envelope, state?: StatePassthrough): Uint8Array {
+  const MARK = "\u0000";
   const fields: Array<readonly [string, string]> = [];
   if (state) fields.push(["serial", state.serial === undefined ? "null" : String(state.serial)], ["lineage", goString(state.lineage)]);
-  fields.push(["meta", goMap([...e.meta].map(([k, v]) => [k, b64(v)] as const))], ["encrypted_data", b64(e.data)], ["encryption_version", goString(e.version)]);
-  return new TextEncoder().encode(goObject(fields));
+  fields.push(["meta", goMap([...e.meta].map(([k, v]) => [k, b64(v)] as const))], ["encrypted_data", MARK], ["encryption_version", goString(e.version)]);
+  const [head, tail] = goObject(fields).split(MARK) as [string, string];
+  const data = Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString("base64");
+  const out = Buffer.concat([Buffer.from(`${head}"`), Buffer.from(data, "latin1"), Buffer.from(`"${tail}`)]);
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }

@@ -44,8 +44,7 @@ class StateTarget implements StateEncryption {
     if (!this.target) return { ok: true, data: stored, passthrough: undefined, migration: false };
     const r = this.target.decrypt(stored, stateValidator);
     if (!r.ok) return r;
-    const p = r.encrypted ? statePassthrough(stored) : undefined;
-    return { ok: true, data: r.data, passthrough: typeof p === "string" ? undefined : p, migration: r.status === "migration" };
+    return { ok: true, data: r.data, passthrough: r.state, migration: r.status === "migration" };
   }
 
   encryptState(plain: Uint8Array, passthrough: { serial: number; lineage: string }): ReturnType<StateEncryption["encryptState"]> {

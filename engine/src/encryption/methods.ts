@@ -17,6 +17,10 @@ export const AES_GCM_SPECS: ReadonlyMap<string, ArgSpec> = new Map<string, ArgSp
 ]);
 
 const NONCE = 12;
+
+function view(b: Buffer): Uint8Array {
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
 const TAG = 16;
 const VALID_KEY_LENGTHS = [16, 24, 32];
 
@@ -47,8 +51,8 @@ export function buildAesGcm(args: DecodedArgs): { method: Method } | { error: st
         const nonce = randomBytes(NONCE);
         const c = createCipheriv(cipherName(encryptionKey), encryptionKey, nonce, { authTagLength: TAG });
         if (aad.length > 0) c.setAAD(aad);
-        const body = Buffer.concat([c.update(data), c.final(), c.getAuthTag()]);
-        return { ok: true, data: new Uint8Array(Buffer.concat([nonce, body])) };
+        // One buffer for nonce, ciphertext and tag, handed on as a view (no copy).
+        return { ok: true, data: view(Buffer.concat([nonce, c.update(data), c.final(), c.getAuthTag()])) };
       },
       decrypt(data) {
         if (!decryptionKey) return { ok: false, error: "no decryption key available" };
@@ -62,7 +66,7 @@ export function buildAesGcm(args: DecodedArgs): { method: Method } | { error: st
           const d = createDecipheriv(cipherName(decryptionKey), decryptionKey, nonce, { authTagLength: TAG });
           if (aad.length > 0) d.setAAD(aad);
           d.setAuthTag(tag);
-          return { ok: true, data: new Uint8Array(Buffer.concat([d.update(sealed), d.final()])) };
+          return { ok: true, data: view(Buffer.concat([d.update(sealed), d.final()])) };
         } catch {
           return { ok: false, error: "decryption failed: cipher: message authentication failed" };
         }

@@ -12,7 +12,16 @@ import { setupMethod, type SetupContext } from "./setup.js";
 /** Whether the data read was in the form the target writes, or needs rewriting (a fallback read it). */
 export type EncryptionStatus = "satisfied" | "migration";
 
-export type DecryptResult = { ok: true; data: Uint8Array; status: EncryptionStatus; encrypted: boolean } | { ok: false; error: string };
+export type DecryptResult =
+  | {
+      ok: true;
+      data: Uint8Array;
+      status: EncryptionStatus;
+      encrypted: boolean;
+      /** An encrypted state's clear serial and lineage. */
+      state?: StatePassthrough;
+    }
+  | { ok: false; error: string };
 
 /** The methods a target names, its own first, then each fallback's. */
 export function targetMethods(
@@ -131,7 +140,7 @@ export class TargetEncryption {
    * else decrypted by the first method that can. `validator` tells plain data from garbage.
    */
   decrypt(data: Uint8Array, validator: (data: Uint8Array) => string | undefined): DecryptResult {
-    const { envelope, error: jsonError } = parseEnvelope(data);
+    const { envelope, error: jsonError, state } = parseEnvelope(data);
     if (envelope.version === "" || jsonError !== undefined) {
       const invalid = validator(data);
       if (invalid !== undefined) {
@@ -151,7 +160,7 @@ export class TargetEncryption {
       const failed = m.diagnostics.find((d) => d.severity === "error");
       if (!m.method || failed) return { ok: false, error: failed ? `${failed.summary}: ${failed.detail}` : `method ${mc.type} could not be set up` };
       const r = m.method.decrypt(envelope.data);
-      if (r.ok) return { ok: true, data: r.data, status: i === 0 ? "satisfied" : "migration", encrypted: true };
+      if (r.ok) return { ok: true, data: r.data, status: i === 0 ? "satisfied" : "migration", encrypted: true, ...(state ? { state } : {}) };
       errors.push(`attempted decryption failed for ${this.name}: ${r.error}`);
     }
     return { ok: false, error: `decryption failed for all provided methods: ${errors.join("\n")}` };

@@ -216,7 +216,16 @@ export function writeStateFile(file: File, opts: WriteOptions = { terraformVersi
   if (!opts.encryption) return { ok: true, text: r.text, bytes: plain, diagnostics: r.diagnostics };
   const e = opts.encryption.encryptState(plain, { serial: file.serial, lineage: file.lineage });
   if (!e.ok) return { ok: false, diagnostics: [{ severity: "error", summary: "Failed to encrypt the state", detail: e.error }] };
-  return { ok: true, text: new TextDecoder().decode(e.data), bytes: e.data, diagnostics: r.diagnostics };
+  const stored = e.data;
+  // Decoded only if asked for (errored.tfstate's console fallback): tens of MiB otherwise wasted.
+  return {
+    ok: true,
+    get text() {
+      return new TextDecoder().decode(stored);
+    },
+    bytes: stored,
+    diagnostics: r.diagnostics,
+  };
 }
 
 /** Whether two states would be written identically (OpenTofu's StatesMarshalEqual). */

@@ -293,8 +293,13 @@ function stableJSON(v: unknown): string {
   throw new Error("unexpected value in type JSON");
 }
 
+// What goJSONString must rewrite: quotes, backslashes, controls, HTML characters, U+2028/9, surrogates.
+const NEEDS_GO_ESCAPE = /["\\<>&\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
+
 /** A JSON string literal escaped as Go's encoding/json does (HTML-safe, U+2028/9 escaped). */
 export function goJSONString(s: string): string {
+  // Most strings need no escape at all (a state's base64 data, names, ids): one scan, no copy.
+  if (!NEEDS_GO_ESCAPE.test(s)) return `"${s}"`;
   let out = '"';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
