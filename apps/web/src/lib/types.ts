@@ -16,7 +16,7 @@ export type Workspace = {
   createdAt: string;
   updatedAt: string;
   locked: boolean;
-  current: null | { serial: number; resourceCount: number; createdAt: string };
+  current: null | { serial: number; resourceCount: number; encrypted: boolean; createdAt: string };
 };
 
 export type Lock =

@@ -77,7 +77,9 @@ export function WorkspaceList({ org }: { org: string }) {
                   {w.current ? <span>serial {w.current.serial}</span> : <span className="muted">no state</span>}{" "}
                   {w.locked ? <Badge tone="warn">locked</Badge> : null}
                 </td>
-                <td className="num">{w.current ? w.current.resourceCount : "—"}</td>
+                <td className="num" title={w.current?.encrypted ? "encrypted by the client" : undefined}>
+                  {w.current && !w.current.encrypted ? w.current.resourceCount : "—"}
+                </td>
                 <td>
                   <Badge>{w.level}</Badge>
                 </td>

@@ -7,6 +7,7 @@ import * as showRoute from "@/app/api/v1/orgs/[org]/workspaces/[workspace]/state
 import * as diffRoute from "@/app/api/v1/orgs/[org]/workspaces/[workspace]/state-versions/diff/route";
 import * as listRoute from "@/app/api/v1/orgs/[org]/workspaces/[workspace]/state-versions/route";
 import * as workspaceRoute from "@/app/api/v1/orgs/[org]/workspaces/[workspace]/route";
+import * as workspacesRoute from "@/app/api/v1/orgs/[org]/workspaces/route";
 import { makeOrg, proto, rollbackApi, stateJson, versions } from "./testdata/fixtures";
 
 let token: string;
@@ -98,6 +99,8 @@ describe("client-encrypted states", () => {
 
     // The current version encrypted: Terrace cannot tell whether it tracks resources.
     expect((await proto("POST", "acme", "enc-view", { token, body: envelope(4, "Zm91cg==") })).status).toBe(200);
+    const listed = await api(workspacesRoute.GET, { org: "acme" }, "GET", "?q=enc-view");
+    expect((listed.body.data as Array<{ name: string; current: unknown }>).find((w) => w.name === "enc-view")?.current).toMatchObject({ serial: 4, encrypted: true });
     const del = await api(workspaceRoute.DELETE, P, "DELETE");
     expect(del.status).toBe(409);
     expect(del.body.errors?.[0]?.title).toBe("Workspace state is encrypted");

@@ -8,16 +8,18 @@ import { checkName } from "../names";
 import { isUniqueViolation, paged, pageWindow, type Page } from "../orgs";
 import { lockView } from "./lock-view";
 
-type Current = { serial: number; resourceCount: number; createdAt: Date };
+type Current = { serial: number; resourceCount: number; encrypted: boolean; createdAt: Date };
 
 /** The current (highest-serial) state version of each workspace, without loading any content. */
 async function currentVersions(ids: string[]): Promise<Map<string, Current>> {
   if (ids.length === 0) return new Map();
-  const rows = await db().$queryRaw<{ workspaceId: string; serial: bigint; resourceCount: number; createdAt: Date }[]>`
-    SELECT DISTINCT ON ("workspaceId") "workspaceId", "serial", "resourceCount", "createdAt"
+  const rows = await db().$queryRaw<{ workspaceId: string; serial: bigint; resourceCount: number; encrypted: boolean; createdAt: Date }[]>`
+    SELECT DISTINCT ON ("workspaceId") "workspaceId", "serial", "resourceCount", "encrypted", "createdAt"
     FROM "StateVersion" WHERE "workspaceId" = ANY(${ids}::uuid[])
     ORDER BY "workspaceId", "serial" DESC`;
-  return new Map(rows.map((r) => [r.workspaceId, { serial: Number(r.serial), resourceCount: r.resourceCount, createdAt: r.createdAt }]));
+  return new Map(
+    rows.map((r) => [r.workspaceId, { serial: Number(r.serial), resourceCount: r.resourceCount, encrypted: r.encrypted, createdAt: r.createdAt }]),
+  );
 }
 
 function view(ws: Workspace, level: AccessLevel, locked: boolean, current: Current | undefined) {
