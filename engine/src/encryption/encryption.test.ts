@@ -413,3 +413,61 @@ process.stdin.on("end", () => {
     ]);
   });
 });
+
+describe("the external encryption method", () => {
+  // A method program as OpenTofu's protocol describes it: XOR with the key (or 0x5a without one),
+  // bytes reversed; the same program undoes it. It logs whether it was given a key.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "terrace-external-method-"));
+  const program = path.join(dir, "method.cjs");
+  const log = path.join(dir, "calls.log");
+  writeFileSync(
+    program,
+    `const fs = require("node:fs");
+process.stdout.write('{"magic":"OpenTofu-External-Encryption-Method","version":1}\\n');
+let input = "";
+process.stdin.on("data", (d) => (input += d));
+process.stdin.on("end", () => {
+  const req = JSON.parse(input);
+  fs.appendFileSync(${JSON.stringify(log)}, process.argv[2] + (req.key ? " with key" : " without key") + "\\n");
+  const key = req.key ? Buffer.from(req.key, "base64") : Buffer.from([0x5a]);
+  const p = Buffer.from(req.payload, "base64");
+  const out = Buffer.alloc(p.length);
+  for (let i = 0; i < p.length; i++) out[p.length - 1 - i] = p[i] ^ key[i % key.length];
+  if (process.argv[2] === "decrypt") for (let i = 0; i < p.length; i++) out[i] = p[p.length - 1 - i] ^ key[i % key.length];
+  process.stdout.write(JSON.stringify({ payload: out.toString("base64") }));
+});
+`,
+  );
+  const method = (keys: string) => `
+    method "external" "m" {
+      ${keys}
+      encrypt_command = ["${process.execPath}", "${program}", "encrypt"]
+      decrypt_command = ["${process.execPath}", "${program}", "decrypt"]
+    }
+    state {
+      method = method.external.m
+    }`;
+
+  it("seals and opens through the programs, with or without a key provider's key", () => {
+    for (const [keys, kp] of [
+      ["", ""],
+      ["keys = key_provider.pbkdf2.k", 'key_provider "pbkdf2" "k" {\n      passphrase = var.pass\n    }'],
+    ]) {
+      const b = build(`${kp}\n${method(keys)}`);
+      expect(errors(b.diagnostics)).toEqual([]);
+      const sealed = b.encryption.state.encryptState(STATE, { serial: 7, lineage: "abc" });
+      if (!sealed.ok) throw new Error(sealed.error);
+      const { envelope } = parseEnvelope(sealed.data);
+      expect(Buffer.from(envelope.data).includes(Buffer.from("terraform_version"))).toBe(false);
+      const back = build(`${kp}\n${method(keys)}`).encryption.state.decryptState(sealed.data);
+      expect(back).toMatchObject({ ok: true });
+      if (back.ok) expect(back.data).toEqual(STATE);
+    }
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual(["encrypt without key", "decrypt without key", "encrypt with key", "decrypt with key"]);
+  });
+
+  it("requires both commands", () => {
+    const b = build(`method "external" "m" {\n      encrypt_command = ["x"]\n      decrypt_command = []\n    }\n    state {\n      method = method.external.m\n    }`);
+    expect(errors(b.diagnostics)).toEqual(["Encryption method configuration failed: the decrypt_command option is required"]);
+  });
+});

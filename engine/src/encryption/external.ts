@@ -2,14 +2,13 @@
 // makes the keys. It prints a header line (`{"magic":"OpenTofu-External-Key-Provider","version":1}`),
 // reads the stored metadata on stdin (`null` when there is none, else `{"external_data":{…}}`),
 // and prints `{"keys":{"encryption_key":"<base64>","decryption_key":"<base64>"},"meta":{…}}`.
-// It runs for at most a minute; its stderr is quoted when it fails.
-import { spawnSync } from "node:child_process";
+// It runs for at most a minute (program.ts); its stderr is quoted when it fails.
 import { goField, goKindName, parseGoJSON, type JsonNode } from "../values/index.js";
 import { type ArgSpec, type DecodedArgs } from "./decode.js";
 import type { KeyProviderType, ProvideResult } from "./keyprovider.js";
+import { runProgram, unknownField } from "./program.js";
 
 export const HEADER_MAGIC = "OpenTofu-External-Key-Provider";
-const TIMEOUT_MS = 60_000;
 
 export const EXTERNAL_SPECS: ReadonlyMap<string, ArgSpec> = new Map<string, ArgSpec>([["command", { kind: "strings", required: true }]]);
 
@@ -41,12 +40,12 @@ function decodeOutput(text: string): { keys: { encryptionKey: Uint8Array; decryp
   if (!parsed.ok) return parsed.error.message;
   const root = parsed.node;
   if (root.t !== "object") return `json: cannot unmarshal ${goKindName(root)} into Go value of type external.OutputV1`;
-  for (const [k] of root.entries) if (k.toLowerCase() !== "keys" && k.toLowerCase() !== "meta") return `json: unknown field ${JSON.stringify(k)}`;
+  const extra = unknownField(["keys", "meta"], root.entries.map(([k]) => k));
+  if (extra) return extra;
   const keys = goField(root, "keys");
   if (!keys || keys.t !== "object") return "the response has no keys object";
-  for (const [k] of keys.entries) {
-    if (k.toLowerCase() !== "encryption_key" && k.toLowerCase() !== "decryption_key") return `json: unknown field ${JSON.stringify(k)}`;
-  }
+  const extraKey = unknownField(["encryption_key", "decryption_key"], keys.entries.map(([k]) => k));
+  if (extraKey) return extraKey;
   const enc = base64Field(goField(keys, "encryption_key"), "encryption_key");
   if (typeof enc === "string") return enc;
   const dec = base64Field(goField(keys, "decryption_key"), "decryption_key");
@@ -54,7 +53,8 @@ function decodeOutput(text: string): { keys: { encryptionKey: Uint8Array; decryp
   const meta = goField(root, "meta");
   let stored = '{"external_data":null}';
   if (meta && meta.t === "object") {
-    for (const [k] of meta.entries) if (k.toLowerCase() !== "external_data") return `json: unknown field ${JSON.stringify(k)}`;
+    const extraMeta = unknownField(["external_data"], meta.entries.map(([k]) => k));
+    if (extraMeta) return extraMeta;
     const data = goField(meta, "external_data");
     if (data && data.t !== "null" && data.t !== "object") {
       return `json: cannot unmarshal ${goKindName(data)} into Go struct field MetadataV1.meta.external_data of type map[string]interface {}`;
@@ -67,33 +67,20 @@ function decodeOutput(text: string): { keys: { encryptionKey: Uint8Array; decryp
 }
 
 function run(command: readonly string[], stored: Uint8Array | undefined): ProvideResult {
-  const [exe, ...args] = command as [string, ...string[]];
-  const r = spawnSync(exe, args, { input: inputFor(stored), timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: "utf8" });
-  const stderr = `\n\nStderr:\n-------\n${r.stderr ?? ""}`;
-  if (r.error) return failure(`the external command exited with an error (${r.error.message})${stderr}`);
-  const out = r.stdout ?? "";
-  const nl = out.indexOf("\n");
-  // The header is checked as soon as it is complete, before the exit status, as OpenTofu does.
-  if (nl >= 0) {
-    const header = parseGoJSON(new TextEncoder().encode(out.slice(0, nl)));
-    if (!header.ok || header.node.t !== "object") {
-      const why = header.ok ? `json: cannot unmarshal ${goKindName(header.node)} into Go value of type external.Header` : header.error.message;
-      return failure(`external key provider protocol failure: failed to unmarshal header from external binary (${why})`);
+  const r = runProgram(command, inputFor(stored), HEADER_MAGIC, "external key provider", "external.Header");
+  if (!r.ok) {
+    const stderr = `\n\nStderr:\n-------\n${r.stderr}`;
+    switch (r.kind) {
+      case "protocol":
+        return failure(`external key provider protocol failure: ${r.message}`);
+      case "exit":
+        return failure(`the external command exited with a non-zero exit code (${r.message})${stderr}`);
+      case "start":
+        return failure(`the external command exited with an error (${r.message})${stderr}`);
     }
-    const magic = goField(header.node, "magic");
-    const version = goField(header.node, "version");
-    const magicText = magic?.t === "string" ? magic.v : "";
-    if (magicText !== HEADER_MAGIC) return failure(`external key provider protocol failure: invalid magic received from external key provider: ${magicText}`);
-    const v = version?.t === "number" ? version.raw : "0";
-    if (v !== "1") return failure(`external key provider protocol failure: invalid version number received from external key provider: ${v}`);
   }
-  if (r.status !== 0) {
-    const how = r.signal ? `signal: ${r.signal === "SIGTERM" ? "killed" : r.signal}` : `exit status ${r.status}`;
-    return failure(`the external command exited with a non-zero exit code (${how})${stderr}`);
-  }
-  if (nl < 0) return failure(`the external command returned an invalid JSON response (the header line is missing)${stderr}`);
-  const decoded = decodeOutput(out.slice(nl + 1));
-  if (typeof decoded === "string") return failure(`the external command returned an invalid JSON response (${decoded})${stderr}`);
+  const decoded = decodeOutput(r.body);
+  if (typeof decoded === "string") return failure(`the external command returned an invalid JSON response (${decoded})\n\nStderr:\n-------\n${r.stderr}`);
   return { keys: decoded.keys, meta: decoded.meta };
 }
 

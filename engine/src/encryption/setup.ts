@@ -11,7 +11,8 @@ import type { StaticEvaluator } from "../configs/static/evaluator.js";
 import { EvalContext } from "../lang/eval/index.js";
 import { objectVal, unknownVal, DynamicPseudoType, type Value } from "../values/index.js";
 import type { EncryptionConfig, KeyProviderConfig, MethodConfig } from "./config.js";
-import { decodeArgs, keyMaterialValue, type ArgSpec, argString } from "./decode.js";
+import { decodeArgs, keyMaterialValue, type ArgSpec, type DecodedArgs, argString } from "./decode.js";
+import { EXTERNAL_METHOD_SPECS, buildExternalMethod } from "./method_external.js";
 import { AES_GCM_SPECS, UNENCRYPTED, buildAesGcm, type Method } from "./methods.js";
 import { EXTERNAL } from "./external.js";
 import type { KeyProviderType } from "./keyprovider.js";
@@ -38,7 +39,11 @@ const KEY_PROVIDER_TYPES: ReadonlyMap<string, KeyProviderType> = new Map([
   ["pbkdf2", PBKDF2],
   ["external", EXTERNAL],
 ]);
-const UNSUPPORTED_METHODS = new Set(["external"]);
+/** Method types: their arguments and how they are built (`unencrypted` is handled apart). */
+const METHOD_TYPES: ReadonlyMap<string, { args: ReadonlyMap<string, ArgSpec>; build: (a: DecodedArgs) => { method: Method } | { error: string } }> = new Map([
+  ["aes_gcm", { args: AES_GCM_SPECS, build: buildAesGcm }],
+  ["external", { args: EXTERNAL_METHOD_SPECS, build: buildExternalMethod }],
+]);
 
 export function keyProviderAddr(kp: { type: string; name: string }): string {
   return `key_provider.${kp.type}.${kp.name}`;
@@ -193,17 +198,10 @@ export function setupMethod(s: SetupContext, m: MethodConfig, meta: KeyMetadata)
     const { diagnostics } = configBodyContent(m.body, {});
     return { method: diagnostics.some((d) => d.severity === "error") ? undefined : UNENCRYPTED, diagnostics };
   }
-  if (UNSUPPORTED_METHODS.has(m.type)) {
-    return {
-      method: undefined,
-      diagnostics: [
-        errorDiag("Unsupported encryption method type", `Terrace does not support the ${JSON.stringify(m.type)} encryption method: it supports "aes_gcm" (and "unencrypted" for migrations).`, m.declRange),
-      ],
-    };
-  }
-  if (m.type !== "aes_gcm") return { method: undefined, diagnostics: [errorDiag("Unknown encryption method type", `Can not find ${JSON.stringify(m.type)}`, m.declRange)] };
+  const type = METHOD_TYPES.get(m.type);
+  if (!type) return { method: undefined, diagnostics: [errorDiag("Unknown encryption method type", `Can not find ${JSON.stringify(m.type)}`, m.declRange)] };
 
-  const split = splitReferences(s.config, variablesOf(m.body, AES_GCM_SPECS.keys()));
+  const split = splitReferences(s.config, variablesOf(m.body, type.args.keys()));
   const diagnostics = [...split.diagnostics];
   if (diagnostics.some((d) => d.severity === "error")) return { method: undefined, diagnostics };
   const values: KeyValues = new Map();
@@ -212,10 +210,10 @@ export function setupMethod(s: SetupContext, m: MethodConfig, meta: KeyMetadata)
   const c = bodyContext(s, `encryption.${methodAddr(m)}`, split.others, values);
   diagnostics.push(...c.diagnostics);
   if (!c.ctx) return { method: undefined, diagnostics };
-  const decoded = decodeArgs(m.body, AES_GCM_SPECS, c.ctx);
+  const decoded = decodeArgs(m.body, type.args, c.ctx);
   diagnostics.push(...decoded.diagnostics);
   if (diagnostics.some((d) => d.severity === "error")) return { method: undefined, diagnostics };
-  const built = buildAesGcm(decoded.args);
+  const built = type.build(decoded.args);
   if ("error" in built) {
     return { method: undefined, diagnostics: [...diagnostics, errorDiag("Encryption method configuration failed", built.error, m.declRange)] };
   }
