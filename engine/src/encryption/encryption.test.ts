@@ -449,10 +449,11 @@ process.stdin.on("end", () => {
     }`;
 
   it("seals and opens through the programs, with or without a key provider's key", () => {
-    for (const [keys, kp] of [
+    const cases: Array<[string, string]> = [
       ["", ""],
       ["keys = key_provider.pbkdf2.k", 'key_provider "pbkdf2" "k" {\n      passphrase = var.pass\n    }'],
-    ]) {
+    ];
+    for (const [keys, kp] of cases) {
       const b = build(`${kp}\n${method(keys)}`);
       expect(errors(b.diagnostics)).toEqual([]);
       const sealed = b.encryption.state.encryptState(STATE, { serial: 7, lineage: "abc" });

@@ -4,6 +4,7 @@
 // still can. Go's encoding/json writes []byte as standard base64 and map keys sorted.
 import { goField, goKindName, parseGoJSON, type JsonNode } from "../values/index.js";
 import { goMap, goObject, goString } from "../plans/gojson.js";
+import { decodeStdBase64, encodeStdBase64 } from "./base64.js";
 
 export const ENCRYPTION_VERSION = "v0";
 
@@ -19,14 +20,10 @@ export interface StatePassthrough {
   readonly lineage: string;
 }
 
-const STD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 function bytesField(n: JsonNode | undefined, field: string): Uint8Array | string {
   if (!n || n.t === "null") return new Uint8Array(0);
   if (n.t !== "string") return `json: cannot unmarshal ${goKindName(n)} into Go struct field basedata.${field} of type []uint8`;
-  const s = n.v.replace(/[\r\n]/g, "");
-  if (s.length % 4 !== 0 || !STD_BASE64.test(s)) return "illegal base64 data";
-  return new Uint8Array(Buffer.from(s, "base64"));
+  return decodeStdBase64(n.v) ?? "illegal base64 data";
 }
 
 /**
@@ -46,9 +43,7 @@ function field(o: Record<string, unknown>, name: string): unknown {
 
 function base64Value(v: unknown): Uint8Array | undefined {
   if (v === undefined || v === null) return new Uint8Array(0);
-  if (typeof v !== "string" || v.length % 4 !== 0 || !STD_BASE64.test(v)) return undefined;
-  const b = Buffer.from(v, "base64");
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  return typeof v === "string" ? decodeStdBase64(v) : undefined;
 }
 
 /**
@@ -130,7 +125,7 @@ function passthroughOf(node: JsonNode & { t: "object" }): StatePassthrough | str
 
 /** Standard base64 needs no JSON escaping. */
 function b64(b: Uint8Array): string {
-  return `"${Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64")}"`;
+  return `"${encodeStdBase64(b)}"`;
 }
 
 /**
@@ -144,7 +139,7 @@ export function marshalEnvelope(e: Envelope, state?: StatePassthrough): Uint8Arr
   if (state) fields.push(["serial", state.serial === undefined ? "null" : String(state.serial)], ["lineage", goString(state.lineage)]);
   fields.push(["meta", goMap([...e.meta].map(([k, v]) => [k, b64(v)] as const))], ["encrypted_data", MARK], ["encryption_version", goString(e.version)]);
   const [head, tail] = goObject(fields).split(MARK) as [string, string];
-  const data = Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength).toString("base64");
+  const data = encodeStdBase64(e.data);
   const out = Buffer.concat([Buffer.from(`${head}"`), Buffer.from(data, "latin1"), Buffer.from(`"${tail}`)]);
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }

@@ -6,13 +6,12 @@
 import { goField, goKindName, parseGoJSON, type JsonNode } from "../values/index.js";
 import { type ArgSpec, type DecodedArgs } from "./decode.js";
 import type { KeyProviderType, ProvideResult } from "./keyprovider.js";
+import { decodeStdBase64 } from "./base64.js";
 import { runProgram, unknownField } from "./program.js";
 
 export const HEADER_MAGIC = "OpenTofu-External-Key-Provider";
 
 export const EXTERNAL_SPECS: ReadonlyMap<string, ArgSpec> = new Map<string, ArgSpec>([["command", { kind: "strings", required: true }]]);
-
-const STD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function failure(message: string): { error: string } {
   return { error: message };
@@ -30,8 +29,7 @@ function inputFor(stored: Uint8Array | undefined): string {
 function base64Field(n: JsonNode | undefined, name: string): Uint8Array | string | undefined {
   if (n === undefined || n.t === "null") return undefined;
   if (n.t !== "string") return `json: cannot unmarshal ${goKindName(n)} into Go struct field Output.keys.${name} of type []uint8`;
-  if (n.v.length % 4 !== 0 || !STD_BASE64.test(n.v)) return "illegal base64 data";
-  return new Uint8Array(Buffer.from(n.v, "base64"));
+  return decodeStdBase64(n.v) ?? "illegal base64 data";
 }
 
 /** The program's answer, decoded strictly (unknown fields are errors, as Go's DisallowUnknownFields). */

@@ -4,6 +4,7 @@
 // `{"payload":"<base64>"}`: `encrypt_command` seals, `decrypt_command` opens.
 import { goField, goKindName, parseGoJSON } from "../values/index.js";
 import { argKeys, type ArgSpec, type DecodedArgs } from "./decode.js";
+import { decodeStdBase64, encodeStdBase64 } from "./base64.js";
 import type { Method } from "./methods.js";
 import { runProgram, unknownField } from "./program.js";
 
@@ -15,11 +16,6 @@ export const EXTERNAL_METHOD_SPECS: ReadonlyMap<string, ArgSpec> = new Map<strin
   ["decrypt_command", { kind: "strings", required: true }],
 ]);
 
-const STD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-function b64(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
-}
 
 /** The program's `{"payload": …}`, decoded strictly. */
 function decodePayload(text: string): Uint8Array | string {
@@ -31,13 +27,11 @@ function decodePayload(text: string): Uint8Array | string {
   const p = goField(parsed.node, "payload");
   if (!p || p.t === "null") return new Uint8Array(0);
   if (p.t !== "string") return `json: cannot unmarshal ${goKindName(p)} into Go struct field OutputV1.payload of type []uint8`;
-  if (p.v.length % 4 !== 0 || !STD_BASE64.test(p.v)) return "illegal base64 data";
-  const b = Buffer.from(p.v, "base64");
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  return decodeStdBase64(p.v) ?? "illegal base64 data";
 }
 
 function run(command: readonly string[], key: Uint8Array | undefined, payload: Uint8Array): { ok: true; data: Uint8Array } | { ok: false; error: string } {
-  const input = key && key.length > 0 ? `{"key":"${b64(key)}","payload":"${b64(payload)}"}` : `{"payload":"${b64(payload)}"}`;
+  const input = key && key.length > 0 ? `{"key":"${encodeStdBase64(key)}","payload":"${encodeStdBase64(payload)}"}` : `{"payload":"${encodeStdBase64(payload)}"}`;
   const r = runProgram(command, input, METHOD_MAGIC, "external method", "external.Header");
   const stderr = `\n\nStderr:\n-------\n${r.stderr}\n`;
   if (!r.ok) {

@@ -5,6 +5,7 @@
 import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
 import { goKindName, goField, parseGoJSON, type JsonNode } from "../values/index.js";
 import { argInt, argKeys, argString, type ArgSpec, type DecodedArgs, type KeyMaterial } from "./decode.js";
+import { decodeStdBase64, encodeStdBase64 } from "./base64.js";
 import type { KeyProviderType } from "./keyprovider.js";
 import { goObject, goString } from "../plans/gojson.js";
 
@@ -89,7 +90,7 @@ export function buildPbkdf2(args: DecodedArgs): { config: Pbkdf2Config } | { err
 /** json.Marshal of the metadata, as it is stored (base64 of these bytes) in the envelope. */
 export function marshalPbkdf2Metadata(m: Pbkdf2Metadata): Uint8Array {
   const text = goObject([
-    ["salt", goString(Buffer.from(m.salt).toString("base64"))],
+    ["salt", goString(encodeStdBase64(m.salt))],
     ["iterations", String(m.iterations)],
     ["hash_function", goString(m.hashFunction)],
     ["key_length", String(m.keyLength)],
@@ -111,11 +112,12 @@ export function unmarshalPbkdf2Metadata(bytes: Uint8Array): Pbkdf2Metadata | str
   if (node.t === "null") return { salt: new Uint8Array(0), iterations: 0, hashFunction: "", keyLength: 0 };
   if (node.t !== "object") return `json: cannot unmarshal ${goKindName(node)} into Go value of type pbkdf2.Metadata`;
   const saltNode = goField(node, "salt");
-  let salt = new Uint8Array(0);
+  let salt: Uint8Array = new Uint8Array(0);
   if (saltNode && saltNode.t !== "null") {
     if (saltNode.t !== "string") return `json: cannot unmarshal ${goKindName(saltNode)} into Go struct field Metadata.salt of type []uint8`;
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(saltNode.v) || saltNode.v.length % 4 !== 0) return "illegal base64 data in the salt";
-    salt = new Uint8Array(Buffer.from(saltNode.v, "base64"));
+    const decoded = decodeStdBase64(saltNode.v);
+    if (!decoded) return "illegal base64 data in the salt";
+    salt = decoded;
   }
   const iterations = goInt(goField(node, "iterations"), "iterations");
   if (typeof iterations === "string") return iterations;
