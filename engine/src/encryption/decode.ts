@@ -4,7 +4,7 @@
 // secret), and the value is converted to the Go field's kind: string, whole number, bytes (a list
 // of numbers 0–255) or key material (a key provider's output object).
 import { errorDiag, type AnyExpression, type Diagnostic, type Range } from "../hcl/index.js";
-import { configBodyContent, type ConfigBody } from "../configs/body.js";
+import { configBodyContent, jsonExprAsNative, type ConfigBody } from "../configs/body.js";
 import { evaluateAny, type EvalContext } from "../lang/eval/index.js";
 import {
   NumberType,
@@ -161,6 +161,17 @@ function decodeOne(name: string, spec: ArgSpec, expr: AnyExpression, ctx: EvalCo
   }
 }
 
+/**
+ * In JSON syntax, key material may be named by a reference written directly in quotes
+ * (`"keys": "key_provider.pbkdf2.k"`, OpenTofu 1.12) as well as by a template
+ * (`"${key_provider.pbkdf2.k}"`): a plain string that parses as a traversal is read as one.
+ */
+export function keysExpression(e: AnyExpression): AnyExpression {
+  if (e.kind !== "JSONExpr" || e.value.kind !== "JSONString" || e.value.value.includes("${")) return e;
+  const r = jsonExprAsNative(e);
+  return r.expr && r.expr.kind === "ScopeTraversal" ? r.expr : e;
+}
+
 /** gohcl.DecodeBody over a flat struct of arguments: unknown arguments and blocks are errors. */
 export function decodeArgs(body: ConfigBody, specs: ReadonlyMap<string, ArgSpec>, ctx: EvalContext): { args: DecodedArgs; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -174,7 +185,7 @@ export function decodeArgs(body: ConfigBody, specs: ReadonlyMap<string, ArgSpec>
     const attr = content.attributes.get(name);
     if (!attr) continue;
     ranges.set(name, attr.expr.range);
-    const v = decodeOne(name, spec, attr.expr, ctx, diagnostics);
+    const v = decodeOne(name, spec, spec.kind === "keys" ? keysExpression(attr.expr) : attr.expr, ctx, diagnostics);
     if (v) values.set(name, v);
   }
   return { args: { values, ranges }, diagnostics };

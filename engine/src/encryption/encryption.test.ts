@@ -244,6 +244,20 @@ describe("encrypted states", () => {
     const json = JSON.stringify({ key_provider: { pbkdf2: { k: { passphrase: "a-passphrase-from-the-environment" } } } });
     expect(build(BASIC, {}, { TF_ENCRYPTION: json }).encryption.state.decryptState(sealed.data)).toMatchObject({ ok: true });
   });
+
+  it("reads JSON syntax's references as templates and, as OpenTofu 1.12 does, written directly in quotes", () => {
+    const { module, evaluator } = rootModule({ "main.tf": "" });
+    for (const ref of ["${key_provider.pbkdf2.k}", "key_provider.pbkdf2.k"]) {
+      const env = JSON.stringify({
+        key_provider: { pbkdf2: { k: { passphrase: PASS } } },
+        method: { aes_gcm: { m: { keys: ref } } },
+        state: { method: ref.replace("key_provider.pbkdf2.k", "method.aes_gcm.m") },
+      });
+      const r = encryptionFromModule(module.encryption?.settings, { TF_ENCRYPTION: env }, evaluator);
+      expect(errors(r.diagnostics), ref).toEqual([]);
+      expect(r.encryption.state.encrypts).toBe(true);
+    }
+  });
 });
 
 describe("the envelope as Go's decoder reads it", () => {

@@ -11,7 +11,7 @@ import type { StaticEvaluator } from "../configs/static/evaluator.js";
 import { EvalContext } from "../lang/eval/index.js";
 import { objectVal, unknownVal, DynamicPseudoType, type Value } from "../values/index.js";
 import type { EncryptionConfig, KeyProviderConfig, MethodConfig } from "./config.js";
-import { decodeArgs, keyMaterialValue, type ArgSpec, type DecodedArgs, argString } from "./decode.js";
+import { decodeArgs, keyMaterialValue, keysExpression, type ArgSpec, type DecodedArgs, argString } from "./decode.js";
 import { EXTERNAL_METHOD_SPECS, buildExternalMethod } from "./method_external.js";
 import { AES_GCM_SPECS, UNENCRYPTED, buildAesGcm, type Method } from "./methods.js";
 import { EXTERNAL } from "./external.js";
@@ -53,10 +53,10 @@ export function methodAddr(m: { type: string; name: string }): string {
   return `method.${m.type}.${m.name}`;
 }
 
-function variablesOf(body: ConfigBody, names: Iterable<string>): Traverser[][] {
-  const { content } = configBodyContent(body, { attributes: [...names].map((name) => ({ name })) });
+function variablesOf(body: ConfigBody, specs: ReadonlyMap<string, ArgSpec>): Traverser[][] {
+  const { content } = configBodyContent(body, { attributes: [...specs.keys()].map((name) => ({ name })) });
   const out: Traverser[][] = [];
-  for (const a of content.attributes.values()) out.push(...exprVariables(a.expr));
+  for (const [name, a] of content.attributes) out.push(...exprVariables(specs.get(name)?.kind === "keys" ? keysExpression(a.expr) : a.expr));
   return out;
 }
 
@@ -148,7 +148,7 @@ function setupKeyProvider(s: SetupContext, kp: KeyProviderConfig, values: KeyVal
   if (!type) return [errorDiag("Unknown key_provider type", `Can not find ${JSON.stringify(kp.type)}`, kp.declRange)];
 
   const specs = new Map([...type.args, ["encrypted_metadata_alias", ALIAS]]);
-  const split = splitReferences(s.config, variablesOf(kp.body, specs.keys()));
+  const split = splitReferences(s.config, variablesOf(kp.body, specs));
   const diagnostics = [...split.diagnostics];
   if (diagnostics.some((d) => d.severity === "error")) return diagnostics;
   for (const dep of split.keyProviders) diagnostics.push(...setupKeyProvider(s, dep, values, inner, meta));
@@ -201,7 +201,7 @@ export function setupMethod(s: SetupContext, m: MethodConfig, meta: KeyMetadata)
   const type = METHOD_TYPES.get(m.type);
   if (!type) return { method: undefined, diagnostics: [errorDiag("Unknown encryption method type", `Can not find ${JSON.stringify(m.type)}`, m.declRange)] };
 
-  const split = splitReferences(s.config, variablesOf(m.body, type.args.keys()));
+  const split = splitReferences(s.config, variablesOf(m.body, type.args));
   const diagnostics = [...split.diagnostics];
   if (diagnostics.some((d) => d.severity === "error")) return { method: undefined, diagnostics };
   const values: KeyValues = new Map();
