@@ -63,7 +63,7 @@ export function StateVersionView({ org, ws, serial, initialAddress }: { org: str
           </p>
         </div>
         <div className="row">
-          {s.serial > 1 ? (
+          {s.serial > 1 && !s.encrypted ? (
             <Link className="btn" href={`${base}/states/diff?from=${s.serial - 1}&to=${s.serial}`}>
               Compare with #{s.serial - 1}
             </Link>
@@ -100,9 +100,14 @@ export function StateVersionView({ org, ws, serial, initialAddress }: { org: str
               </>
             ) : null}
           </dl>
-          <h3>Outputs</h3>
-          <OutputsTable outputs={v.data.outputs} />
+          {s.encrypted ? null : (
+            <>
+              <h3>Outputs</h3>
+              <OutputsTable outputs={v.data.outputs} />
+            </>
+          )}
         </section>
+        {s.encrypted ? null : (
         <section className="card" aria-labelledby="modules-title">
           <h2 id="modules-title">Modules</h2>
           <div className="scroll-box">
@@ -130,6 +135,7 @@ export function StateVersionView({ org, ws, serial, initialAddress }: { org: str
           </table>
           </div>
         </section>
+        )}
       </div>
       {s.encrypted ? null : (
       <div className={selected ? "split" : undefined}>
