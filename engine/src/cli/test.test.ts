@@ -113,6 +113,45 @@ Failure! 1 passed, 1 failed.
     expect(r.stderr).toContain("input was hello default");
   });
 
+  it("reads module calls with count and for_each per instance in assertions, as terraform 1.11 passes them", async () => {
+    const { dir } = workDir({
+      "main.tf": `module "c" {
+  source = "./m"
+  count  = 2
+  name   = "c\${count.index}"
+}
+module "f" {
+  source   = "./m"
+  for_each = toset(["a", "b"])
+  name     = each.key
+}
+`,
+      "m/main.tf": `variable "name" {\n  type = string\n}\nresource "terraform_data" "r" {\n  input = var.name\n}\noutput "out" {\n  value = terraform_data.r.output\n}\n`,
+      "t.tftest.hcl": `run "apply" {
+  assert {
+    condition     = module.c[1].out == "c1"
+    error_message = "count instance"
+  }
+  assert {
+    condition     = length(module.c) == 2 && module.f["b"].out == "b"
+    error_message = "for_each instance"
+  }
+}
+run "plan" {
+  command = plan
+  assert {
+    condition     = length(module.c) == 2 && length(module.f) == 2
+    error_message = "planned instances"
+  }
+}
+`,
+    });
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const r = await runCommand(testCommand, ["-no-color"], dir);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe('t.tftest.hcl... pass\n  run "apply"... pass\n  run "plan"... pass\n\nSuccess! 2 passed, 0 failed.\n');
+  });
+
   it("gives -var the lowest precedence, below file and run variables", async () => {
     const { dir } = workDir({
       "main.tf": MAIN,

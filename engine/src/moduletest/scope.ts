@@ -3,7 +3,8 @@
 // test language's own names — `var.*` holds every variable of the run (also those only the test
 // file sets), `output.*` the root module's outputs and `run.<name>.*` the outputs of earlier runs.
 // Locals and child module outputs are evaluated here from the configuration, on demand, over the
-// same resource values (core keeps its walk's scope to itself).
+// same resource values (core keeps its walk's scope to itself). `terrace console` uses the same
+// scope over a state (StateScope), where resources not in the state are unknown.
 import { exprVariables, type Config } from "../configs/index.js";
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic, type Traverser } from "../hcl/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
@@ -71,8 +72,8 @@ type Repetition = { readonly count: number } | { readonly key: string; readonly 
 type CallInstances = { kind: "single" } | { kind: "count"; keys: number[] } | { kind: "forEach"; keys: Array<[string, Value]> } | undefined;
 
 /**
- * One module instance: variables, locals and outputs evaluated lazily. A test's scope ignores
- * instance keys (one scope per call); the console's expands `count` and `for_each` calls.
+ * One module instance: variables, locals and outputs evaluated lazily; a call with `count` or
+ * `for_each` is a tuple or an object of its instances, each over its own resources.
  */
 class ModuleScope {
   private readonly locals = new Map<string, Value>();
@@ -110,10 +111,10 @@ class ModuleScope {
     return c;
   }
 
-  /** The instances of a call with `count` or `for_each` (the console's view of a state). */
+  /** The instances of a call with `count` or `for_each`, from its expression in this module. */
   private instances(name: string): CallInstances {
     const call = this.config.module.moduleCalls.get(name);
-    if (!call || this.input.absent !== "unknown" || (!call.count && !call.forEach)) return { kind: "single" };
+    if (!call || (!call.count && !call.forEach)) return { kind: "single" };
     if (call.count) {
       const [n] = unmarkDeep(this.evaluate(call.count).value);
       const count = n.kind === "number" && n.value.isInt() ? Number(n.value.toBigInt()) : undefined;
