@@ -65,3 +65,34 @@ export function useProvidersFromSource(): void {
     else process.env.TERRACE_PROVIDERS_FROM_SOURCE = before;
   });
 }
+
+/**
+ * A child module for tests of module calls with `count` and `for_each`: one `terraform_data`
+ * per instance from `var.name`, its output as `out`, and `plain` (upper-cased, known at plan).
+ */
+export const NAMED_INSTANCE_MODULE = `variable "name" {
+  type = string
+}
+resource "terraform_data" "r" {
+  input = var.name
+}
+output "out" {
+  value = terraform_data.r.output
+}
+output "plain" {
+  value = upper(var.name)
+}
+`;
+
+/** A root module calling NAMED_INSTANCE_MODULE (as `./m`) with `count = 2` and a two-key `for_each`. */
+export const NAMED_INSTANCE_CALLS = `module "c" {
+  source = "./m"
+  count  = 2
+  name   = "c\${count.index}"
+}
+module "f" {
+  source   = "./m"
+  for_each = { a = "x", b = "y" }
+  name     = "\${each.key}-\${each.value}"
+}
+`;

@@ -5,6 +5,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applyCommand } from "./apply.js";
+import { NAMED_INSTANCE_CALLS, NAMED_INSTANCE_MODULE, runCommand } from "./clitest.testkit.js";
 import { consoleCommand } from "./console.js";
 import type { CommandIO } from "./io.js";
 
@@ -177,8 +179,6 @@ module "m" {
 
   it("reads resources from the state, and locals and module outputs that use them", async () => {
     const dir = moduleDir(CONFIG);
-    const { applyCommand } = await import("./apply.js");
-    const { runCommand } = await import("./clitest.testkit.js");
     expect((await runCommand(applyCommand, ["-auto-approve", "-no-color"], dir)).code).toBe(0);
     const r = await run(["-no-color"], "terraform_data.a.output\nlocal.l\nterraform_data.b[*].input\nmodule.m.mo\nmodule.m\n1+1\n", dir);
     expect(r.stderr).toBe("");
@@ -189,23 +189,11 @@ module "m" {
 
   it("expands module calls with count and for_each, each instance over its own resources", async () => {
     const dir = moduleDir({
-      "main.tf": `module "c" {
-  source = "./m"
-  count  = 2
-  name   = "c\${count.index}"
-}
-module "f" {
-  source   = "./m"
-  for_each = { a = "x", b = "y" }
-  name     = "\${each.key}-\${each.value}"
-}
-`,
-      "m/main.tf": `variable "name" {\n  type = string\n}\nresource "terraform_data" "r" {\n  input = var.name\n}\noutput "out" {\n  value = terraform_data.r.output\n}\noutput "plain" {\n  value = upper(var.name)\n}\n`,
+      "main.tf": NAMED_INSTANCE_CALLS,
+      "m/main.tf": NAMED_INSTANCE_MODULE,
     });
     const before = await run(["-no-color"], "module.c[0].out\nmodule.f[\"b\"].plain\n", dir);
     expect(before.stdout).toBe('(known after apply)\n"B-Y"\n');
-    const { applyCommand } = await import("./apply.js");
-    const { runCommand } = await import("./clitest.testkit.js");
     expect((await runCommand(applyCommand, ["-auto-approve", "-no-color"], dir)).code).toBe(0);
     const r = await run(["-no-color"], 'module.c[1].out\nmodule.f\nmodule.c[*].plain\nlength(module.f)\n', dir);
     expect(r.stderr).toBe("");

@@ -8,7 +8,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { ModuleFunctionTable, ProviderManager } from "../core/index.js";
 import { hasErrors, renderDiagnostic, type Diagnostic, type RenderSources } from "../hcl/index.js";
-import { markWithPaths, objectVal, stringVal, type Func, type Value } from "../values/index.js";
+import { objectVal, stringVal, type Func, type Value } from "../values/index.js";
 import {
   ConsoleInput,
   consoleFunctions,
@@ -28,9 +28,8 @@ import { Meta } from "./meta.js";
 import { loadSchemas } from "./saved_plan.js";
 import { stateProviders } from "./show.js";
 import type { Config } from "../configs/index.js";
-import { schemaMarks } from "../core/schemabody.js";
 import { StateScope, stateResourceValues, type ModuleResourceValues } from "../moduletest/index.js";
-import { newSchemas, type ProviderSchemaSet } from "../plans/index.js";
+import type { ProviderSchemaSet } from "../plans/index.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
 import { View } from "./view.js";
 
@@ -260,14 +259,7 @@ async function consoleWorld(meta: Meta, config: Config): Promise<{ world?: Conso
   const providers = stateProviders(state);
   const s = providers.length > 0 ? await loadSchemas(meta.io, providers) : { schemas: new Map<string, ProviderSchemaSet>(), diagnostics: [] };
   if (hasErrors(s.diagnostics)) return { diagnostics: s.diagnostics };
-  const resources = stateResourceValues(state, s.schemas);
-  const schemas = newSchemas(s.schemas);
-  for (const rs of state.allResources()) {
-    const block = schemas.resourceTypeConfig(rs.providerConfig?.provider.toString() ?? "", rs.addr.resource.mode === "data" ? "data" : "managed", rs.addr.resource.type)?.block;
-    const byKey = resources.get(rs.addr.module.toString())?.get(rs.addr.resource.toString());
-    if (!block || !byKey) continue;
-    for (const [key, v] of byKey) byKey.set(key, markWithPaths(v, schemaMarks(block, v)));
-  }
+  const resources = stateResourceValues(state, s.schemas, { schemaSensitive: true });
   return { world: { config, resources }, diagnostics: read.diagnostics.filter((d) => d.severity !== "error") };
 }
 

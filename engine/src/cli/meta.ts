@@ -60,6 +60,7 @@ export class Meta {
   readonly prompter: Prompter;
   private inputs: RootInputs | undefined;
   private backendResult: ConfiguredBackend | undefined;
+  private rootEvaluation: Promise<RootModuleEvaluation> | undefined;
   private encryptionResult: { encryption: Encryption | undefined; diagnostics: Diagnostic[] } | undefined;
 
   constructor(
@@ -129,6 +130,12 @@ export class Meta {
    * module calls are not decoded, so only what the caller evaluates can fail).
    */
   async rootModuleEvaluator(): Promise<RootModuleEvaluation> {
+    // The backend and the encryption both read it: the directory is parsed once per command.
+    this.rootEvaluation ??= this.loadRootModuleEvaluator();
+    return this.rootEvaluation;
+  }
+
+  private async loadRootModuleEvaluator(): Promise<RootModuleEvaluation> {
     const r = this.rootInputs();
     if (!r.inputs) return { module: undefined, evaluator: undefined, inputs: undefined, diagnostics: r.diagnostics };
     const loader = this.loader();

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readStateFile } from "../states/index.js";
-import { runCommand, workDir } from "./clitest.testkit.js";
+import { NAMED_INSTANCE_CALLS, NAMED_INSTANCE_MODULE, runCommand, workDir } from "./clitest.testkit.js";
 import { initCommand } from "./init.js";
 import { stateCommand } from "./state.js";
 import { testCommand } from "./test.js";
@@ -115,25 +115,15 @@ Failure! 1 passed, 1 failed.
 
   it("reads module calls with count and for_each per instance in assertions, as terraform 1.11 passes them", async () => {
     const { dir } = workDir({
-      "main.tf": `module "c" {
-  source = "./m"
-  count  = 2
-  name   = "c\${count.index}"
-}
-module "f" {
-  source   = "./m"
-  for_each = toset(["a", "b"])
-  name     = each.key
-}
-`,
-      "m/main.tf": `variable "name" {\n  type = string\n}\nresource "terraform_data" "r" {\n  input = var.name\n}\noutput "out" {\n  value = terraform_data.r.output\n}\n`,
+      "main.tf": NAMED_INSTANCE_CALLS,
+      "m/main.tf": NAMED_INSTANCE_MODULE,
       "t.tftest.hcl": `run "apply" {
   assert {
     condition     = module.c[1].out == "c1"
     error_message = "count instance"
   }
   assert {
-    condition     = length(module.c) == 2 && module.f["b"].out == "b"
+    condition     = length(module.c) == 2 && module.f["b"].out == "b-y"
     error_message = "for_each instance"
   }
 }

@@ -10,7 +10,7 @@ import { Loader, MemoryFS, RootModuleInputs, StaticEvaluator } from "../configs/
 import { rootModuleCall } from "../configs/static/variables.js";
 import type { Diagnostic } from "../hcl/index.js";
 import { stringVal } from "../values/index.js";
-import { buildEncryption, encryptionFromModule, isEncryptedPayload, type Encryption } from "./index.js";
+import { buildEncryption, encryptionFromModule, type Encryption } from "./index.js";
 import { buildPbkdf2, marshalPbkdf2Metadata, providePbkdf2, unmarshalPbkdf2Metadata } from "./pbkdf2.js";
 import { parseEnvelope } from "./envelope.js";
 
@@ -110,9 +110,9 @@ describe("encrypted states", () => {
     const text = new TextDecoder().decode(sealed.data);
     expect(text).toMatch(/^\{"serial":7,"lineage":"abc","meta":\{"key_provider\.pbkdf2\.k":"[A-Za-z0-9+/=]+"\},"encrypted_data":"[A-Za-z0-9+/=]+","encryption_version":"v0"\}$/);
     expect(text).not.toContain("terraform_version");
-    expect(isEncryptedPayload(sealed.data)).toBe(true);
+    expect(parseEnvelope(sealed.data)).toMatchObject({ error: undefined, envelope: { version: "v0" } });
 
-    // Decrypted here by hand, as any implementation of the format would: the metadata's salt
+    // Decrypted here by hand, as another implementation of the format would: the metadata's salt
     // gives the PBKDF2 key; the data is a 12-byte nonce, the ciphertext, a 16-byte tag.
     const { envelope } = parseEnvelope(sealed.data);
     const meta = JSON.parse(new TextDecoder().decode(envelope.meta.get("key_provider.pbkdf2.k"))) as { salt: string; iterations: number; hash_function: string; key_length: number };
@@ -138,7 +138,7 @@ describe("encrypted states", () => {
       error: "decryption failed for all provided methods: attempted decryption failed for state: decryption failed: cipher: message authentication failed",
     });
     const e = build(BASIC).encryption;
-    expect(e.state.decryptState(STATE)).toEqual({ ok: false, error: "encountered unencrypted payload without unencrypted method configured" });
+    expect(e.state.decryptState(STATE)).toEqual({ ok: false, error: "encountered unencrypted payload without unencrypted method configured", unencrypted: true });
     expect(e.state.decryptState(new TextEncoder().encode("{}"))).toEqual({
       ok: false,
       error: "unable to determine data structure during decryption: Given payload is not a state file",
@@ -286,7 +286,7 @@ describe("encrypted plans", () => {
     if (!sealed.ok) throw new Error(sealed.error);
     expect(new TextDecoder().decode(sealed.data)).toMatch(/^\{"meta":\{"key_provider\.pbkdf2\.k":"[^"]+"\},"encrypted_data":"[^"]+","encryption_version":"v0"\}$/);
     expect(e.plan.decryptPlan(sealed.data)).toEqual({ ok: true, data: zip });
-    expect(e.plan.decryptPlan(zip)).toEqual({ ok: false, error: "encountered unencrypted payload without unencrypted method configured" });
+    expect(e.plan.decryptPlan(zip)).toEqual({ ok: false, error: "encountered unencrypted payload without unencrypted method configured", unencrypted: true });
   });
 });
 

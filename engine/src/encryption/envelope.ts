@@ -31,52 +31,6 @@ function bytesField(n: JsonNode | undefined, field: string): Uint8Array | string
  * can be read even when the result carries an error (callers then treat the data as not encrypted).
  */
 export function parseEnvelope(src: Uint8Array): { envelope: Envelope; error: string | undefined; state?: StatePassthrough } {
-  return parseWellFormedEnvelope(src) ?? parseEnvelopeAsGo(src);
-}
-
-/** Go's field lookup over a parsed object: exact or case-insensitive name, the last one wins. */
-function field(o: Record<string, unknown>, name: string): unknown {
-  let found: unknown;
-  for (const k of Object.keys(o)) if (k === name || k.toLowerCase() === name) found = o[k];
-  return found;
-}
-
-function base64Value(v: unknown): Uint8Array | undefined {
-  if (v === undefined || v === null) return new Uint8Array(0);
-  return typeof v === "string" ? decodeStdBase64(v) : undefined;
-}
-
-/**
- * The common case read fast: the native JSON parser, every field of the expected type. Anything
- * else (bad JSON, a field of the wrong type) goes through the Go decoder for Go's behaviour and
- * error texts.
- */
-function parseWellFormedEnvelope(src: Uint8Array): { envelope: Envelope; error: undefined; state?: StatePassthrough } | undefined {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(Buffer.from(src.buffer, src.byteOffset, src.byteLength).toString("utf8"));
-  } catch {
-    return undefined;
-  }
-  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return undefined;
-  const o = doc as Record<string, unknown>;
-  const version = field(o, "encryption_version") ?? "";
-  const data = base64Value(field(o, "encrypted_data"));
-  const metaIn = field(o, "meta") ?? {};
-  const serial = field(o, "serial");
-  const lineage = field(o, "lineage") ?? "";
-  if (typeof version !== "string" || !data || typeof metaIn !== "object" || Array.isArray(metaIn) || typeof lineage !== "string") return undefined;
-  if (serial !== undefined && serial !== null && !(typeof serial === "number" && Number.isSafeInteger(serial) && serial >= 0)) return undefined;
-  const meta = new Map<string, Uint8Array>();
-  for (const [k, v] of Object.entries(metaIn as Record<string, unknown>)) {
-    const b = base64Value(v);
-    if (!b) return undefined;
-    meta.set(k, b);
-  }
-  return { envelope: { meta, data, version }, error: undefined, state: { serial: typeof serial === "number" ? serial : undefined, lineage } };
-}
-
-function parseEnvelopeAsGo(src: Uint8Array): { envelope: Envelope; error: string | undefined; state?: StatePassthrough } {
   const empty: Envelope = { meta: new Map(), data: new Uint8Array(0), version: "" };
   const parsed = parseGoJSON(src);
   if (!parsed.ok) return { envelope: empty, error: parsed.error.message };
@@ -106,13 +60,6 @@ function parseEnvelopeAsGo(src: Uint8Array): { envelope: Envelope; error: string
 }
 
 /** The clear serial and lineage of a state, encrypted or not (json.Unmarshal into statedata). */
-export function statePassthrough(src: Uint8Array): StatePassthrough | string {
-  const parsed = parseGoJSON(src);
-  if (!parsed.ok) return parsed.error.message;
-  if (parsed.node.t !== "object") return `json: cannot unmarshal ${goKindName(parsed.node)} into Go value of type encryption.statedata`;
-  return passthroughOf(parsed.node);
-}
-
 function passthroughOf(node: JsonNode & { t: "object" }): StatePassthrough | string {
   const s = goField(node, "serial");
   const l = goField(node, "lineage");

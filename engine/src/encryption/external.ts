@@ -65,7 +65,7 @@ function decodeOutput(text: string): { keys: { encryptionKey: Uint8Array; decryp
 }
 
 function run(command: readonly string[], stored: Uint8Array | undefined): ProvideResult {
-  const r = runProgram(command, inputFor(stored), HEADER_MAGIC, "external key provider", "external.Header");
+  const r = runProgram(command, inputFor(stored), { magic: HEADER_MAGIC, who: "external key provider", headerFrom: "external binary" });
   if (!r.ok) {
     const stderr = `\n\nStderr:\n-------\n${r.stderr}`;
     switch (r.kind) {

@@ -4,15 +4,14 @@
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { StaticEvaluator } from "../configs/static/evaluator.js";
 import type { StateEncryption } from "../states/model.js";
+import { goField, goKindName, parseGoJSON } from "../values/index.js";
 import { ENCRYPTION_ENV, mergeEncryptionConfigs, parseEncryptionEnv, type EncryptionConfig, type TargetConfig } from "./config.js";
-import { parseEnvelope, statePassthrough } from "./envelope.js";
 import { TargetEncryption } from "./target.js";
 
 export { decodeEncryptionConfig, parseEncryptionEnv, mergeEncryptionConfigs, ENCRYPTION_ENV, type EncryptionConfig } from "./config.js";
 
 /** How plan files are stored (OpenTofu's PlanEncryption); identity when plans are not encrypted. */
 export interface PlanEncryption {
-  readonly encrypts: boolean;
   encryptPlan(zip: Uint8Array): { ok: true; data: Uint8Array } | { ok: false; error: string };
   decryptPlan(stored: Uint8Array): { ok: true; data: Uint8Array } | { ok: false; error: string };
 }
@@ -24,13 +23,15 @@ export interface Encryption {
   remoteState(name: string): StateEncryption;
 }
 
+/** OpenTofu's check that unencrypted data is a state: JSON naming the version that wrote it. */
 function stateValidator(data: Uint8Array): string | undefined {
-  const p = statePassthrough(data);
-  if (typeof p === "string") return p;
-  // A state file names the version that wrote it.
-  const text = new TextDecoder().decode(data.subarray(0, Math.min(data.length, 1 << 20)));
-  if (!/"terraform_version"\s*:\s*"[^"]/i.test(text)) return "Given payload is not a state file";
-  return undefined;
+  const parsed = parseGoJSON(data);
+  if (!parsed.ok) return parsed.error.message;
+  if (parsed.node.t === "null") return "Given payload is not a state file";
+  if (parsed.node.t !== "object") return `json: cannot unmarshal ${goKindName(parsed.node)} into Go value of type struct { FormatVersion string }`;
+  const v = goField(parsed.node, "terraform_version");
+  if (v && v.t !== "string" && v.t !== "null") return `json: cannot unmarshal ${goKindName(v)} into Go struct field .terraform_version of type string`;
+  return v?.t === "string" && v.v !== "" ? undefined : "Given payload is not a state file";
 }
 
 class StateTarget implements StateEncryption {
@@ -56,10 +57,6 @@ class StateTarget implements StateEncryption {
 class PlanTarget implements PlanEncryption {
   constructor(private readonly target: TargetEncryption | undefined) {}
 
-  get encrypts(): boolean {
-    return this.target !== undefined && !this.target.writesPlain;
-  }
-
   encryptPlan(zip: Uint8Array): { ok: true; data: Uint8Array } | { ok: false; error: string } {
     return this.target ? this.target.encrypt(zip) : { ok: true, data: zip };
   }
@@ -77,12 +74,6 @@ export const NO_ENCRYPTION: Encryption = {
   plan: new PlanTarget(undefined),
   remoteState: () => new StateTarget(undefined),
 };
-
-/** Whether stored bytes are OpenTofu's encrypted form (what an unconfigured reader refuses). */
-export function isEncryptedPayload(data: Uint8Array): boolean {
-  const { envelope, error } = parseEnvelope(data);
-  return error === undefined && envelope.version !== "";
-}
 
 function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
   const at = (d: Diagnostic) => (d.subject ? `${d.subject.filename}:${d.subject.start.byte}-${d.subject.end.byte}` : "");

@@ -32,7 +32,7 @@ function decodePayload(text: string): Uint8Array | string {
 
 function run(command: readonly string[], key: Uint8Array | undefined, payload: Uint8Array): { ok: true; data: Uint8Array } | { ok: false; error: string } {
   const input = key && key.length > 0 ? `{"key":"${encodeStdBase64(key)}","payload":"${encodeStdBase64(payload)}"}` : `{"payload":"${encodeStdBase64(payload)}"}`;
-  const r = runProgram(command, input, METHOD_MAGIC, "external method", "external.Header");
+  const r = runProgram(command, input, { magic: METHOD_MAGIC, who: "external method", headerFrom: "external method" });
   const stderr = `\n\nStderr:\n-------\n${r.stderr}\n`;
   if (!r.ok) {
     switch (r.kind) {

@@ -12,8 +12,18 @@ export type ProgramResult =
   /** `protocol`: the header was wrong; `exit`: the program failed; `start`: it could not run. */
   | { ok: false; kind: "protocol" | "exit" | "start"; message: string; stderr: string };
 
-/** Runs `command` with `input`; `who` names the program in protocol errors ("external key provider"). */
-export function runProgram(command: readonly string[], input: string, magic: string, who: string, headerType: string): ProgramResult {
+/** How a protocol names itself and its program in errors (OpenTofu's texts differ by package). */
+export interface ProgramProtocol {
+  readonly magic: string;
+  /** In "invalid magic received from <who>": `external key provider`, `external method`. */
+  readonly who: string;
+  /** In "failed to unmarshal header from <headerFrom>": `external binary`, `external method`. */
+  readonly headerFrom: string;
+}
+
+/** Runs `command` with `input` under `protocol`. */
+export function runProgram(command: readonly string[], input: string, protocol: ProgramProtocol): ProgramResult {
+  const { magic, who, headerFrom } = protocol;
   const [exe, ...args] = command as [string, ...string[]];
   const r = spawnSync(exe, args, { input, timeout: TIMEOUT_MS, maxBuffer: 1 << 30, encoding: "utf8" });
   const stderr = r.stderr ?? "";
@@ -23,8 +33,8 @@ export function runProgram(command: readonly string[], input: string, magic: str
   if (nl >= 0) {
     const header = parseGoJSON(new TextEncoder().encode(out.slice(0, nl)));
     if (!header.ok || header.node.t !== "object") {
-      const why = header.ok ? `json: cannot unmarshal ${goKindName(header.node)} into Go value of type ${headerType}` : header.error.message;
-      return { ok: false, kind: "protocol", message: `failed to unmarshal header from external ${who === "external method" ? "method" : "binary"} (${why})`, stderr };
+      const why = header.ok ? `json: cannot unmarshal ${goKindName(header.node)} into Go value of type external.Header` : header.error.message;
+      return { ok: false, kind: "protocol", message: `failed to unmarshal header from ${headerFrom} (${why})`, stderr };
     }
     const m = goField(header.node, "magic");
     const v = goField(header.node, "version");

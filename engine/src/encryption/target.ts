@@ -21,7 +21,8 @@ export type DecryptResult =
       /** An encrypted state's clear serial and lineage. */
       state?: StatePassthrough;
     }
-  | { ok: false; error: string };
+  /** `unencrypted`: the data is plain and no `unencrypted` method allows that. */
+  | { ok: false; error: string; unencrypted?: true };
 
 /** The methods a target names, its own first, then each fallback's. */
 export function targetMethods(
@@ -148,7 +149,7 @@ export class TargetEncryption {
         return { ok: false, error: `unable to determine data structure during decryption: ${invalid}` };
       }
       if (!this.methods.some((m) => m.type === "unencrypted")) {
-        return { ok: false, error: "encountered unencrypted payload without unencrypted method configured" };
+        return { ok: false, error: "encountered unencrypted payload without unencrypted method configured", unencrypted: true };
       }
       return { ok: true, data, status: this.methods[0]?.type === "unencrypted" ? "satisfied" : "migration", encrypted: false };
     }

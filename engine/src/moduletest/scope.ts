@@ -8,7 +8,8 @@
 import { exprVariables, type Config } from "../configs/index.js";
 import { errorDiag, hasErrors, type AnyExpression, type Diagnostic, type Traverser } from "../hcl/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
-import { DynamicPseudoType, DynamicVal, nullVal, numberIntVal, objectVal, stringVal, tupleVal, unmarkDeep, type Func, type Value } from "../values/index.js";
+import { DynamicPseudoType, DynamicVal, compareStrings, nullVal, numberIntVal, objectVal, stringVal, tupleVal, unmarkDeep, type Func, type Value } from "../values/index.js";
+import { instanceKeyString, intKey, stringKey } from "../addrs/index.js";
 
 /** Resource instance values of one module instance: resource key (`aws_x.a`, `data.x.y`) → instance key string → value. */
 export type ModuleResourceValues = Map<string, Map<string, Value>>;
@@ -89,7 +90,8 @@ class ModuleScope {
   ) {}
 
   private child(name: string, key?: number | string, rep?: Repetition): ModuleScope | undefined {
-    const suffix = key === undefined ? "" : typeof key === "number" ? `[${key}]` : `[${JSON.stringify(key)}]`;
+    // The instance's address as the state writes it (`module.c[0]`, `module.f["a"]`).
+    const suffix = key === undefined ? "" : instanceKeyString(typeof key === "number" ? intKey(key) : stringKey(key));
     let c = this.children.get(name + suffix);
     if (c) return c;
     const cfg = this.config.children.get(name);
@@ -122,12 +124,11 @@ class ModuleScope {
       return { kind: "count", keys: Array.from({ length: count }, (_, i) => i) };
     }
     const [v] = unmarkDeep(this.evaluate(call.forEach as AnyExpression).value);
-    if (v.kind === "map" || v.kind === "object") return { kind: "forEach", keys: [...v.attrs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
-    if (v.kind === "set") {
-      const keys = v.elements.flatMap((e): Array<[string, Value]> => (e.kind === "string" ? [[e.value, e]] : []));
-      return { kind: "forEach", keys: keys.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
-    }
-    return undefined;
+    let keys: Array<[string, Value]>;
+    if (v.kind === "map" || v.kind === "object") keys = [...v.attrs];
+    else if (v.kind === "set") keys = v.elements.flatMap((e): Array<[string, Value]> => (e.kind === "string" ? [[e.value, e]] : []));
+    else return undefined;
+    return { kind: "forEach", keys: keys.sort(([a], [b]) => compareStrings(a, b)) };
   }
 
   /** `module.<name>`: the outputs object, or per instance a tuple (count) or an object (for_each). */

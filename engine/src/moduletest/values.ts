@@ -5,6 +5,7 @@ import type { InstanceKey } from "../addrs/index.js";
 import { newSchemas, type Plan, type ProviderSchemaSet } from "../plans/index.js";
 import { impliedType } from "../providers/index.js";
 import { decodeObject, type State } from "../states/index.js";
+import { markSensitiveBySchema } from "../core/schemabody.js";
 import { SENSITIVE, markWithPaths, type Value } from "../values/index.js";
 import type { ModuleResourceValues } from "./scope.js";
 
@@ -27,8 +28,11 @@ function put(out: Map<string, ModuleResourceValues>, module: string, resource: s
   r.set(key, v);
 }
 
-/** The current objects of a state, decoded. */
-export function stateResourceValues(state: State, schemas: ReadonlyMap<string, ProviderSchemaSet>): Map<string, ModuleResourceValues> {
+/**
+ * The current objects of a state, decoded; with `schemaSensitive`, also marked sensitive where
+ * their schemas say so (as core's evaluator reads objects; the console shows them that way).
+ */
+export function stateResourceValues(state: State, schemas: ReadonlyMap<string, ProviderSchemaSet>, opts: { schemaSensitive?: boolean } = {}): Map<string, ModuleResourceValues> {
   const out = new Map<string, ModuleResourceValues>();
   for (const rs of state.allResources()) {
     const provider = rs.providerConfig?.provider.toString() ?? "";
@@ -39,7 +43,8 @@ export function stateResourceValues(state: State, schemas: ReadonlyMap<string, P
       if (!is.current) continue;
       const d = decodeObject(is.current, impliedType(schema.block));
       if (!d.ok) continue;
-      put(out, rs.addr.module.toString(), rs.addr.resource.toString(), instanceKeyString(is.key), d.value.value);
+      const v = opts.schemaSensitive ? markSensitiveBySchema(schema.block, d.value.value) : d.value.value;
+      put(out, rs.addr.module.toString(), rs.addr.resource.toString(), instanceKeyString(is.key), v);
     }
   }
   return out;

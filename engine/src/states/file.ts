@@ -63,7 +63,10 @@ export interface StateEncryption {
    */
   decryptState(
     stored: Uint8Array,
-  ): { ok: true; data: Uint8Array; passthrough: { serial: number | undefined; lineage: string } | undefined; migration: boolean } | { ok: false; error: string };
+  ):
+    | { ok: true; data: Uint8Array; passthrough: { serial: number | undefined; lineage: string } | undefined; migration: boolean }
+    /** `unencrypted`: the stored snapshot is plain and the configuration allows no plain ones. */
+    | { ok: false; error: string; unencrypted?: true };
   encryptState(plain: Uint8Array, passthrough: { serial: number; lineage: string }): { ok: true; data: Uint8Array } | { ok: false; error: string };
 }
 
@@ -75,8 +78,8 @@ export interface ReadOptions {
 }
 
 /** Why a snapshot could not be decrypted, and what to do about it. */
-export function decryptionErrorDiagnostic(error: string): Diagnostic {
-  const hint = error.includes("without unencrypted method configured")
+export function decryptionErrorDiagnostic(error: string, unencrypted = false): Diagnostic {
+  const hint = unencrypted
     ? 'The state is not encrypted, but the encryption configuration requires it. To encrypt an existing state, add a method "unencrypted" block and name it as the fallback of the state target for one apply, then remove it.'
     : "Check the encryption configuration (terraform { encryption { ... } } and TF_ENCRYPTION): the key provider and its passphrase must be the ones the state was encrypted with. A key provider or method that was renamed needs encrypted_metadata_alias or a fallback.";
   return { severity: "error", summary: "Failed to decrypt the state", detail: `${error}\n\n${hint}` };
@@ -94,7 +97,7 @@ export function readStateFile(input: Uint8Array | string, opts: ReadOptions = {}
   const stored = typeof input === "string" ? new TextEncoder().encode(input) : input;
   if (stored.length === 0 || !opts.encryption) return readPlainStateFile(stored, opts);
   const d = opts.encryption.decryptState(stored);
-  if (!d.ok) return { kind: "error", diagnostics: [decryptionErrorDiagnostic(d.error)] };
+  if (!d.ok) return { kind: "error", diagnostics: [decryptionErrorDiagnostic(d.error, d.unencrypted)] };
   const r = readPlainStateFile(d.data, opts);
   if (r.kind !== "ok") return r;
   if (d.migration) r.migration = true;
