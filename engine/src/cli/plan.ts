@@ -335,6 +335,8 @@ export class UIHooks implements Hooks {
   }
 
   preApply(addr: AbsResourceInstance, deposed: string, action: Plan["changes"]["resources"][number]["change"]["action"], prior: Value): void {
+    // A change that came out as nothing at apply time is not announced (tofu's uiResourceNoOp).
+    if (action === "NoOp") return;
     this.started.set(`${addr.toString()}|${deposed}`, Date.now());
     const id = idOf(prior);
     const what =

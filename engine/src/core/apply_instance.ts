@@ -13,7 +13,8 @@ import { nullVal, numberIntVal, stringVal, unmarkDeep, type Value } from "../val
 import type { InstanceKey } from "../addrs/index.js";
 import { providerDiagnostics, providerDiagnosticsInBody } from "./diags.js";
 import { NO_REPETITION, repetitionFor, type RepetitionData } from "./expand.js";
-import { evalInstanceConfig, instanceProvider, readPriorObject, remark, unmarkForProvider, writeObject, type InstanceProvider } from "./instance.js";
+import { evalInstanceConfig, instanceProvider, readPriorObject, remark, sameObject, sensitivePathsEqual, unmarkForProvider, writeObject, type InstanceProvider } from "./instance.js";
+import type { Action } from "../plans/index.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { proposedNew } from "./objchange.js";
 import { processIgnoreChanges, skipDestroyFor } from "./lifecycle.js";
@@ -94,7 +95,11 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
   );
   if (hasErrors(diagnostics)) return restoreOnFailure(run, addr, deposedKey, diagnostics);
 
-  run.opts.hooks.preApply?.(addr, "", ch.change.action, prior, pr.plannedState);
+  const action = finalAction(prior, priorPlain, pr.plannedState, markSensitiveBySchema(ip.schema.block, remark(pr.plannedState, configMarks)));
+  run.opts.hooks.preApply?.(addr, "", action, prior, pr.plannedState);
+  // Unknowns that resolved to the prior values leave nothing to apply: no provider call and no
+  // state write, but the postconditions still hold the object to account.
+  if (action === "NoOp") return [...diagnostics, ...resourceConditions(run, "post", addr, rc, rep, prior)];
   const ar = await ip.provider.applyResourceChange({
     typeName,
     priorState: priorPlain,
@@ -120,7 +125,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
   diagnostics.push(...applyDiags);
   const failed = hasErrors(applyDiags);
   // PostApply follows the state write, as in OpenTofu: what the UI reports done is in the state.
-  const postApply = (provisionFailed = false) => run.opts.hooks.postApply?.(addr, "", ch.change.action, newState, failed || provisionFailed);
+  const postApply = (provisionFailed = false) => run.opts.hooks.postApply?.(addr, "", action, newState, failed || provisionFailed);
 
   if (newState.kind === "null") {
     // The provider says no object exists (a failed create, or an update that lost the object).
@@ -157,6 +162,16 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
   postApply();
   if (!hasErrors(diagnostics)) diagnostics.push(...resourceConditions(run, "post", addr, rc, rep, value));
   return diagnostics;
+}
+
+/**
+ * The action the final plan calls for at this node (OpenTofu's plan at apply, then reducePlan): a
+ * replacement's prior object is gone or deposed by now, so it is a create (its destroy is the
+ * destroy node's); an update whose unknowns came out as the prior values is a NoOp.
+ */
+function finalAction(prior: Value, priorPlain: Value, planned: Value, plannedMarked: Value): Action {
+  if (prior.kind === "null") return "Create";
+  return sameObject(planned, priorPlain) && sensitivePathsEqual(plannedMarked, prior) ? "NoOp" : "Update";
 }
 
 function restoreOnFailure(run: RunState, addr: Extract<GraphNode, { kind: "applyInstance" }>["change"]["addr"], deposedKey: string, diagnostics: Diagnostic[]): Diagnostic[] {

@@ -23,13 +23,16 @@ import {
   StringType,
   attrStep,
   convert,
+  equals,
   formatPathError,
+  formatValue,
   friendlyName,
   indexStep,
   markWithPaths,
   nullVal,
   numberIntVal,
   pathError,
+  rawEquals,
   typeEquals,
   unknownVal,
   unmark,
@@ -293,6 +296,24 @@ export function evalInstanceConfig(run: RunState, addr: AbsResourceInstance, rc:
   // Managed resources and data sources end up in state: ephemeral values only in write-only arguments.
   if (rc.mode !== "ephemeral") diagnostics.push(...ephemeralArgumentDiagnostics(d.value, schema.block, rc.config, addr.toString()));
   return { value: d.value, diagnostics };
+}
+
+/** Whether a planned object is the prior one unchanged (plans.NoOp): equal, wholly known values. */
+export function sameObject(planned: Value, priorPlain: Value): boolean {
+  const eq = equals(planned, priorPlain);
+  return eq.kind === "bool" && eq.value && rawEquals(planned, priorPlain);
+}
+
+/** Whether two values carry sensitive marks at the same paths (a change there still updates state). */
+export function sensitivePathsEqual(a: Value, b: Value): boolean {
+  const paths = (v: Value) =>
+    unmarkDeepWithPaths(v)[1]
+      .filter((p) => p.marks.has(SENSITIVE))
+      .map((p) => JSON.stringify(p.path.map((s) => (s.kind === "attr" ? s.name : formatValue(s.key)))))
+      .sort();
+  const pa = paths(a);
+  const pb = paths(b);
+  return pa.length === pb.length && pa.every((x, i) => x === pb[i]);
 }
 
 /** Re-applies marks taken off a value before it went to the provider, where the paths still exist. */

@@ -19,13 +19,9 @@ import type { WalkContext } from "../graph/index.js";
 import { checkPlan, impliedType } from "../providers/index.js";
 import { NotDeposed, type DeposedKey, type ResourceInstanceObjectSrc } from "../states/index.js";
 import {
-  SENSITIVE,
   equals,
-  formatValue,
   nullVal,
-  rawEquals,
   unmarkDeep,
-  unmarkDeepWithPaths,
   type Path,
   type Value,
 } from "../values/index.js";
@@ -33,7 +29,20 @@ import { newGraph } from "./builder.js";
 import { providerDiagnostics, providerDiagnosticsInBody } from "./diags.js";
 import { evalScope } from "./evaluate.js";
 import { NO_REPETITION, evaluateExpansion, expansionHasKey, expansionKeys, repetitionFor, type Expansion, type RepetitionData } from "./expand.js";
-import { evalInstanceConfig, instanceProvider, movePriorObject, readPriorObject, remark, unmarkForProvider, valueAtPath, writeObject, writeObjectTo, type InstanceProvider } from "./instance.js";
+import {
+  evalInstanceConfig,
+  instanceProvider,
+  movePriorObject,
+  readPriorObject,
+  remark,
+  sameObject,
+  sensitivePathsEqual,
+  unmarkForProvider,
+  valueAtPath,
+  writeObject,
+  writeObjectTo,
+  type InstanceProvider,
+} from "./instance.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { proposedNew } from "./objchange.js";
 import { isReplace, newResourceInstanceChange, type Action, type ActionReason, type ResourceInstanceChange } from "../plans/index.js";
@@ -467,8 +476,7 @@ async function planInstance(run: RunState, n: Extract<GraphNode, { kind: "planIn
   let action: Action;
   let reason: ActionReason = "None";
   const reqRep = priorForPlan.kind === "null" ? [] : changedReplacePaths(first.resp.requiresReplace, priorPlain, planned);
-  const eq = equals(planned, priorPlain);
-  const same = eq.kind === "bool" && eq.value && rawEquals(planned, priorPlain);
+  const same = sameObject(planned, priorPlain);
   const replaceWith: Action = replaceAction(rc, createBeforeDestroy);
   if (priorForPlan.kind === "null") {
     action = "Create";
@@ -530,15 +538,4 @@ function recordNoOpDependencies(run: RunState, addr: AbsResourceInstance, n: Ext
   run.state.setResourceInstanceCurrent(addr, { ...src, dependencies: [...deps] }, rs?.providerConfig, run.providerKeyFor(addr));
 }
 
-/** Whether two values carry sensitive marks at the same paths. */
-function sensitivePathsEqual(a: Value, b: Value): boolean {
-  const paths = (v: Value) =>
-    unmarkDeepWithPaths(v)[1]
-      .filter((p) => p.marks.has(SENSITIVE))
-      .map((p) => JSON.stringify(p.path.map((s) => (s.kind === "attr" ? s.name : formatValue(s.key)))))
-      .sort();
-  const pa = paths(a);
-  const pb = paths(b);
-  return pa.length === pb.length && pa.every((x, i) => x === pb[i]);
-}
 
