@@ -54,7 +54,8 @@ export function evaluateForEachExpression(expr: AnyExpression, ctxFunc: ForEachC
   }
   const ty = val.type;
   const allowedType = ty.kind === "map" || ty.kind === "set" || ty.kind === "object";
-  if (val.kind !== "unknown" && !allowedType) {
+  // A null is reported as null whatever its type (`for_each = null` is of dynamic type).
+  if (val.kind !== "unknown" && val.kind !== "null" && !allowedType) {
     diagnostics.push(
       invalid(
         `The given "for_each" argument value is unsuitable: the "for_each" argument must be a ${ALLOWED}, and you have provided a value of type ${friendlyName(ty)}.`,

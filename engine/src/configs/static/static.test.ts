@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { parseExpression } from "../../hcl/index.js";
 import { EvalContext } from "../../lang/eval/index.js";
-import { SENSITIVE, StringType, mapVal, objectVal, nullVal, numberIntVal, setVal, stringVal, tupleVal, unknownVal, withMarks, setOf, type Value } from "../../values/index.js";
+import { DynamicPseudoType, SENSITIVE, StringType, tupleOf, mapVal, objectVal, nullVal, numberIntVal, setVal, stringVal, tupleVal, unknownVal, withMarks, setOf, type Value } from "../../values/index.js";
 import { MemoryFS } from "../fs.js";
 import { Loader } from "../loader.js";
 import { moduleSourceString } from "../module_source.js";
@@ -38,6 +38,9 @@ describe("for_each rules", () => {
 
   const cases: Array<[string, Value, string]> = [
     ["null", nullVal(setOf(StringType)), 'The given "for_each" argument value is unsuitable: the given "for_each" argument value is null. A map, or set of strings is allowed.'],
+    // `for_each = null`: an untyped null is reported as null, not as a value of type dynamic.
+    ["an untyped null", nullVal(DynamicPseudoType), 'The given "for_each" argument value is unsuitable: the given "for_each" argument value is null. A map, or set of strings is allowed.'],
+    ["a null tuple", nullVal(tupleOf([StringType])), 'The given "for_each" argument value is unsuitable: the given "for_each" argument value is null. A map, or set of strings is allowed.'],
     ["a tuple", tupleVal([stringVal("a")]), 'The given "for_each" argument value is unsuitable: the "for_each" argument must be a map, or set of strings, and you have provided a value of type tuple.'],
     [
       "sensitive",
