@@ -113,6 +113,37 @@ describe("buildConfig", () => {
     expect(plain(r.diagnostics).map((d) => d.summary)).toEqual(["Child modules are not supported"]);
   });
 
+  // Config.CheckCoreVersionRequirements: the version errors alone, root first, each module named.
+  it("refuses a configuration whose required_version excludes this OpenTofu version", () => {
+    const fs = new MemoryFS({
+      "main.tf": 'terraform {\n  required_version = ">= 1.6, < 2"\n}\nmodule "c" {\n  source = "./c"\n}\nmodule "d" {\n  source = "./d"\n}\nlocals {\n  x = local.nope\n}',
+      "c/main.tf": 'terraform {\n  required_version = "< 0.1"\n}',
+      "d/main.tf": 'terraform {\n  required_version = "~> 1.11.0"\n}\nvariable "v" {\n  bogus = 1\n}',
+    });
+    const r = new Loader({ fs }).loadConfig(".");
+    expect(r.config).toBeUndefined();
+    expect(plain(r.diagnostics)).toEqual([
+      {
+        severity: "error",
+        summary: "Unsupported OpenTofu Core version",
+        detail:
+          "Module module.c (from ./c) does not support OpenTofu version 1.11.0. To proceed, either choose another supported OpenTofu version or update this version constraint. Version constraints are normally set for good reason, so updating the constraint may lead to other errors or unexpected behavior.",
+        subject: "2:3-2:29",
+      },
+    ]);
+    const root = new Loader({ fs: new MemoryFS({ "main.tf": 'terraform {\n  required_version = ">= 99.0"\n}' }) }).loadConfig(".");
+    expect(plain(root.diagnostics).map((d) => [d.summary, d.detail?.slice(0, 60), d.subject])).toEqual([
+      ["Unsupported OpenTofu Core version", "This configuration does not support OpenTofu version 1.11.0.", "2:3-2:31"],
+    ]);
+    const pre = new Loader({ fs: new MemoryFS({ "main.tf": 'terraform {\n  required_version = ">= 1.11.0-beta1"\n}' }) }).loadConfig(".");
+    expect(plain(pre.diagnostics).map((d) => [d.summary, d.detail])).toEqual([
+      [
+        "Invalid required_version constraint",
+        "Prerelease version constraints are not supported: >= 1.11.0-beta1. Remove the prerelease information from the constraint. Prerelease versions of OpenTofu will match constraints using their version core only.",
+      ],
+    ]);
+  });
+
   it("does not build the tree when the root module has errors", () => {
     const r = new Loader({ fs: new MemoryFS({ "main.tf": 'variable "a" {}\nvariable "a" {}' }) }).loadConfig(".");
     expect(r.config).toBeUndefined();

@@ -97,5 +97,6 @@ export {
   type ConstraintOp,
   type Version,
 } from "./version_constraint.js";
+export { configCoreVersionDiagnostics, moduleCoreVersionDiagnostics } from "./core_version.js";
 export * from "./static/index.js";
 export { mayCallProviderFunctions, providerFunctionCallsIn, type ProviderFunctionCall } from "./provider_functions.js";

@@ -2,6 +2,7 @@
 // modules with local sources are read from beside their caller; any other source must already
 // be installed (by `init`) and recorded in the modules manifest, since nothing is downloaded here.
 import { errorDiag, type Diagnostic } from "../hcl/index.js";
+import { configCoreVersionDiagnostics } from "./core_version.js";
 import { buildConfig, type Config, type ModuleRequest, type ModuleWalker, type ModuleWalkResult } from "./config.js";
 import { joinPath, type ConfigFS } from "./fs.js";
 import { readManifestForDir, manifestKey, type ModuleManifest } from "./manifest.js";
@@ -60,6 +61,10 @@ export class Loader {
     }
     const built = buildConfig(root.module, walker);
     diagnostics.push(...built.diagnostics);
+    // A module that does not accept this version is the likely cause of any other problem, so its
+    // errors come alone (as OpenTofu's Context bails out on them before anything else).
+    const version = configCoreVersionDiagnostics(built.config);
+    if (version.length > 0) return { config: undefined, rootModule: root.module, diagnostics: version };
     return { config: built.config, rootModule: root.module, diagnostics };
   }
 
