@@ -3,7 +3,7 @@
 // these actions?" (only "yes" approves; -auto-approve skips the question), apply. With a saved
 // plan: apply it as saved, configuration included. Each change is journaled beside
 // terraform.tfstate as it happens and the state is written at the end, also after errors.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "../configs/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
@@ -15,10 +15,12 @@ import { currentWorkspace, openStateStore } from "./workspace.js";
 import { backendForPlan } from "./backend_config.js";
 import { Meta } from "./meta.js";
 import type { Command, CommandIO } from "./io.js";
-import type { FlagSpec } from "./args.js";
 import { devOverrideRuntimeWarnings } from "./devoverrides.js";
 import { configFromPlanFile, readSavedPlan } from "./saved_plan.js";
-import { Prompter, RUN_FLAGS, lockState, newContext, operationView, readRunFlags, runPlan, type RunFlags } from "./plan.js";
+import { Prompter, lockState, newContext, operationView, readRunFlags, runPlan } from "./plan.js";
+import { goPathError } from "./patherror.js";
+import { APPLY_FLAGS, type RunFlags } from "./runflags.js";
+import { localBackendOptions } from "./statecmd.js";
 import type { OperationView, View } from "./view.js";
 
 const APPLY_HELP = `Usage: terrace [global options] apply [options] [PLAN]
@@ -36,6 +38,10 @@ Options:
 
   -auto-approve          Skip interactive approval of plan before applying.
 
+  -compact-warnings      If OpenTofu produces any warnings that are not
+                         accompanied by errors, show them in a more compact
+                         form that includes only the summary messages.
+
   -destroy               Destroy all objects instead (same as "terrace destroy").
 
   -input=true            Ask for input for variables if not directly set.
@@ -49,6 +55,18 @@ Options:
 
   -refresh-only          Update the state to match remote objects, proposing no
                          other change.
+
+  -state=path            Path to read and save state (unless state-out
+                         is specified). Defaults to "terraform.tfstate".
+                         Legacy option for the local backend only.
+
+  -state-out=path        Path to write state to that is different than
+                         "-state". This can be used to preserve the old
+                         state.
+
+  -backup=path           Path to backup the existing state file before
+                         modifying. Defaults to the "-state-out" path with
+                         ".backup" extension. Set to "-" to disable backup.
 
   -suppress-forget-errors
                          Suppress the error that occurs when a destroy
@@ -68,26 +86,68 @@ Options:
   -var-file=filename     Load variable values from the given file.
 `;
 
-/** apply's and destroy's flags: the shared ones and -suppress-forget-errors (arguments.ParseApply). */
-const APPLY_FLAGS: FlagSpec = { ...RUN_FLAGS, bool: [...RUN_FLAGS.bool, "suppress-forget-errors"] };
-
-
-async function approve(view: View, destroy: boolean, refreshOnly: boolean): Promise<boolean> {
+/**
+ * The approval question (backend_apply.go): the answer typed, or undefined when standard input
+ * ended first, which tofu reports as an error rather than as a "no".
+ */
+async function approve(view: View, destroy: boolean, refreshOnly: boolean): Promise<string | undefined> {
   const prompter = new Prompter(view);
   if (refreshOnly) {
-    const a = await prompter.ask(
+    return prompter.ask(
       "Would you like to update the OpenTofu state to reflect these detected changes?",
       "OpenTofu will write these changes to the state without modifying any real infrastructure.\nThere is no undo. Only 'yes' will be accepted to confirm.",
     );
-    return a === "yes";
   }
-  const answer = destroy
-    ? await prompter.ask(
+  return destroy
+    ? prompter.ask(
         "Do you really want to destroy all resources?",
         "OpenTofu will destroy all your managed infrastructure, as shown above.\nThere is no undo. Only 'yes' will be accepted to confirm.",
       )
-    : await prompter.ask("Do you want to perform these actions?", "OpenTofu will perform the actions described above.\nOnly 'yes' will be accepted to approve.");
-  return answer === "yes";
+    : prompter.ask("Do you want to perform these actions?", "OpenTofu will perform the actions described above.\nOnly 'yes' will be accepted to approve.");
+}
+
+/**
+ * ParseApplyDestroy: `terrace destroy` is always in destroy mode, so neither mode option is
+ * valid on it.
+ */
+function destroyModeDiagnostics(mode: RunFlags["mode"]): Diagnostic[] {
+  switch (mode) {
+    case "normal":
+      return [];
+    case "destroy":
+      return [errorDiag("Invalid mode option", 'The -destroy option is not valid for "terrace destroy", because this command always runs in destroy mode.')];
+    case "refresh-only":
+      return [errorDiag("Invalid mode option", 'The -refresh-only option is not valid for "terrace destroy".')];
+    default: {
+      const never: never = mode;
+      return never;
+    }
+  }
+}
+
+/**
+ * ApplyCommand.LoadPlanFile: the saved plan's bytes, or the error tofu gives for a path that is
+ * missing, a directory or unreadable (worded with the path as given).
+ */
+function readPlanFileBytes(workingDir: string, planPath: string): { bytes: Uint8Array } | { diagnostics: Diagnostic[] } {
+  const abs = path.resolve(workingDir, planPath);
+  const failed = (detail: string) => ({ diagnostics: [errorDiag(`Failed to load ${JSON.stringify(planPath)} as a plan file`, `Error: ${detail}`)] });
+  let isDir: boolean;
+  try {
+    isDir = statSync(abs).isDirectory();
+  } catch (e) {
+    return failed(goPathError(e, "stat", planPath));
+  }
+  if (isDir) {
+    return { diagnostics: [errorDiag("Failed to load plan", `Failed to load ${JSON.stringify(planPath)} as a plan file. Did you mean to use the -chdir flag?`)] };
+  }
+  try {
+    return { bytes: new Uint8Array(readFileSync(abs)) };
+  } catch (e) {
+    // planfile.OpenWrapped tried the file as a local plan and as a cloud plan; both reads failed.
+    const why = goPathError(e, "open", planPath);
+    return failed(`couldn't load the provided path as either a local plan file (${why}) or a saved cloud plan (${why})`);
+  }
 }
 
 async function persist(store: StateStore, state: State): Promise<Diagnostic[]> {
@@ -109,7 +169,7 @@ async function openPlanStore(io: CommandIO, ov: OperationView, plan: Plan, flags
     ov.diagnostics(b.diagnostics);
     return undefined;
   }
-  const o = openStateStore(io, b.backend, { encryption });
+  const o = openStateStore(io, b.backend, { ...localBackendOptions(b.backend, flags.state), encryption });
   if (!o.opened || hasErrors(o.diagnostics)) {
     ov.diagnostics(o.diagnostics);
     return undefined;
@@ -119,30 +179,23 @@ async function openPlanStore(io: CommandIO, ov: OperationView, plan: Plan, flags
 
 async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyCmd: boolean): Promise<number> {
   const name = destroyCmd ? "destroy" : "apply";
-  const parsed = readRunFlags(args, io, APPLY_FLAGS, name, APPLY_HELP);
+  const parsed = readRunFlags(args, io, APPLY_FLAGS, name, APPLY_HELP, { max: 1, detail: "Expected at most one positional argument." });
   if (typeof parsed === "number") return parsed;
-  const flags: RunFlags = destroyCmd ? { ...parsed, destroy: true, mode: parsed.mode === "refresh-only" ? parsed.mode : "destroy" } : parsed;
+  const flags: RunFlags = destroyCmd ? { ...parsed, destroy: true, mode: "destroy" } : parsed;
   const ov = operationView(io, flags);
   const view = ov.view;
   const workingDir = path.resolve(io.cwd);
-  if (flags.positional.length > 1) {
-    ov.diagnostics([errorDiag("Too many command line arguments", "Expected at most one positional argument.")]);
-    return 1;
-  }
-  if (destroyCmd && parsed.mode === "refresh-only") {
-    ov.diagnostics([errorDiag("Incompatible plan mode options", "The -destroy and -refresh-only options are mutually-exclusive.")]);
-    return 1;
-  }
-  // The JSON view cannot ask for approval, and overriding -auto-approve would be dangerous.
   const flagDiags = [...flags.diagnostics];
+  // The JSON view cannot ask for approval, and overriding -auto-approve would be dangerous.
   if (flags.json && flags.positional.length === 0 && !flags.autoApprove) {
-    flagDiags.unshift(
+    flagDiags.push(
       errorDiag(
         "Plan file or auto-approve required",
         "OpenTofu cannot ask for interactive approval when -json is set. You can either apply a saved plan file, or enable the -auto-approve option.",
       ),
     );
   }
+  if (destroyCmd) flagDiags.push(...destroyModeDiagnostics(parsed.mode));
   if (hasErrors(flagDiags)) {
     ov.diagnostics(flagDiags);
     ov.helpPrompt(name);
@@ -160,13 +213,12 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
       ov.diagnostics([errorDiag("Destroy can't be called with a plan file", "If this plan was created using plan -destroy, apply it using:\n  terrace apply \"" + planPath + "\"")]);
       return 1;
     }
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(readFileSync(path.resolve(workingDir, planPath)));
-    } catch (e) {
-      ov.diagnostics([errorDiag("Failed to load plan file", `Could not read ${planPath}: ${e instanceof Error ? e.message : String(e)}`)]);
+    const file = readPlanFileBytes(workingDir, planPath);
+    if ("diagnostics" in file) {
+      ov.diagnostics(file.diagnostics);
       return 1;
     }
+    const bytes = file.bytes;
     // Variables given to this command: the ephemeral ones the plan could not record, and checks
     // that the others agree with it.
     const planMeta = new Meta(io, ov.view, { vars: flags.vars, input: false });
@@ -237,7 +289,13 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     }
     if (!flags.autoApprove) {
       view.println("");
-      if (!(await approve(view, flags.destroy, flags.mode === "refresh-only"))) {
+      const answer = await approve(view, flags.destroy, flags.mode === "refresh-only");
+      if (answer === undefined) {
+        ov.diagnostics([errorDiag("error asking for approval: EOF", "")]);
+        await unlock();
+        return 1;
+      }
+      if (answer !== "yes") {
         view.println(`${flags.destroy ? "Destroy" : "Apply"} cancelled.`);
         await unlock();
         return 1;
@@ -289,6 +347,13 @@ async function applyPlan(
   encryption: Encryption,
 ): Promise<number> {
   const workingDir = path.resolve(io.cwd);
+  // Before the journal begins: a context that cannot be made must leave no journal behind.
+  const c = newContext(io, workingDir, flags, ov.hooks, encryption);
+  if (!c.ctx) {
+    ov.diagnostics(c.diagnostics);
+    return 1;
+  }
+  const ctx = c.ctx;
   const diagnostics: Diagnostic[] = [];
   diagnostics.push(...(await store.refresh()));
   // A local state journals every change as the walk makes it (states/README.md); a remote one
@@ -306,7 +371,6 @@ async function applyPlan(
     ov.diagnostics(diagnostics);
     return 1;
   }
-  const ctx = newContext(io, workingDir, flags, ov.hooks, encryption);
   const r = await ctx.apply(plan, config, applyOpts).finally(() => ov.walkDone());
   diagnostics.push(...r.diagnostics);
   // Written even after errors: whatever was created is in this state; if the store cannot take

@@ -1,13 +1,16 @@
 // Command-line flags as Go's flag package reads them, which is what `tofu` uses: flags come before
 // the positional arguments, `-name` or `--name`, `-name=value`; a string flag may also take the
-// next argument as its value; a bool flag takes a value only as `-name=value`; `--` ends the flags.
-// Repeatable flags (`-var`, `-backend-config`, ...) keep their command-line order.
+// next argument as its value; a bool flag takes a value only as `-name=value`; an int flag's value
+// is read as Go's strconv.ParseInt reads it; `--` ends the flags. Repeatable flags (`-var`,
+// `-backend-config`, ...) keep their command-line order.
 
 export interface FlagSpec {
   /** Flags that are true when given alone (`-upgrade`, `-input=false`). */
   readonly bool?: readonly string[];
   /** Flags with a value; the last one given wins. */
   readonly string?: readonly string[];
+  /** Flags with a whole-number value (flag.IntVar); the last one given wins. */
+  readonly int?: readonly string[];
   /** Flags with a value that may be given many times, kept in order. */
   readonly multi?: readonly string[];
 }
@@ -15,6 +18,7 @@ export interface FlagSpec {
 export interface ParsedFlags {
   readonly bools: Map<string, boolean>;
   readonly strings: Map<string, string>;
+  readonly ints: Map<string, number>;
   /** Repeatable flags in command-line order. */
   readonly multi: Array<{ readonly name: string; readonly value: string }>;
   readonly positional: string[];
@@ -31,8 +35,9 @@ export function parseGoBool(v: string): boolean | undefined {
 export function parseFlags(args: readonly string[], spec: FlagSpec): ParsedFlags | string {
   const bool = new Set(spec.bool ?? []);
   const str = new Set(spec.string ?? []);
+  const int = new Set(spec.int ?? []);
   const multi = new Set(spec.multi ?? []);
-  const out: ParsedFlags = { bools: new Map(), strings: new Map(), multi: [], positional: [] };
+  const out: ParsedFlags = { bools: new Map(), strings: new Map(), ints: new Map(), multi: [], positional: [] };
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i] as string;
@@ -60,13 +65,17 @@ export function parseFlags(args: readonly string[], spec: FlagSpec): ParsedFlags
       out.bools.set(name, value);
       continue;
     }
-    if (str.has(name) || multi.has(name)) {
+    if (str.has(name) || int.has(name) || multi.has(name)) {
       let value = inline;
       if (value === undefined) {
         if (i + 1 >= args.length) return `flag needs an argument: -${name}`;
         value = args[++i] as string;
       }
-      if (multi.has(name)) out.multi.push({ name, value });
+      if (int.has(name)) {
+        const n = parseGoInt(value);
+        if (typeof n === "string") return `invalid value ${JSON.stringify(value)} for flag -${name}: ${n}`;
+        out.ints.set(name, n);
+      } else if (multi.has(name)) out.multi.push({ name, value });
       else out.strings.set(name, value);
       continue;
     }
@@ -74,4 +83,37 @@ export function parseFlags(args: readonly string[], spec: FlagSpec): ParsedFlags
   }
   out.positional.push(...args.slice(i));
   return out;
+}
+
+/** Go's integer literal syntax as strconv.ParseInt(s, 0, 64) reads it (base prefixes, `_` between digits). */
+const GO_INT = /^[+-]?(?:0[xX](?:_?[0-9a-fA-F])+|0[bB](?:_?[01])+|0[oO](?:_?[0-7])+|0(?:_?[0-7])*|[1-9](?:_?[0-9])*)$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** strconv.ParseInt(s, 0, 64); a string is the flag package's reason ("parse error", "value out of range"). */
+export function parseGoInt(s: string): number | string {
+  if (!GO_INT.test(s)) return "parse error";
+  const negative = s.startsWith("-");
+  let digits = s.replace(/^[+-]/, "").replaceAll("_", "");
+  // A leading zero alone means octal in Go; BigInt reads that spelling as decimal.
+  if (/^0[0-7]/.test(digits)) digits = `0o${digits.slice(1)}`;
+  const magnitude = BigInt(digits);
+  const v = negative ? -magnitude : magnitude;
+  if (v < INT64_MIN || v > INT64_MAX) return "value out of range";
+  return Number(v);
+}
+
+/** The global view options (arguments.ParseView), taken out of a command's arguments wherever they are. */
+export interface ViewArgs {
+  readonly noColor: boolean;
+  readonly compactWarnings: boolean;
+}
+
+/**
+ * arguments.ParseView: `-no-color` and `-compact-warnings` are removed from anywhere in the
+ * arguments, spelled exactly so; the rest is left for the command's own flags.
+ */
+export function parseViewArgs(args: readonly string[]): { view: ViewArgs; rest: string[] } {
+  const rest = args.filter((a) => a !== "-no-color" && a !== "-compact-warnings");
+  return { view: { noColor: args.includes("-no-color"), compactWarnings: args.includes("-compact-warnings") }, rest };
 }

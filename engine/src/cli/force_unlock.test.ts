@@ -48,6 +48,12 @@ describe("terrace force-unlock", () => {
     expect(no.stdout).toContain("Do you really want to force-unlock?");
     expect(no.stdout).toContain("force-unlock cancelled.");
     expect(seen).toEqual([]);
+    // The end of input is UIInput's error, not a "no".
+    const eof = await runCommand(forceUnlockCommand, ["lock-1"], dir);
+    expect(eof.code).toBe(1);
+    expect(eof.stdout.endsWith("  Enter a value: ")).toBe(true);
+    expect(eof.stderr).toBe("Error asking for confirmation: EOF\n");
+    expect(seen).toEqual([]);
     const yes = await runCommand(forceUnlockCommand, ["lock-1"], dir, { stdin: "yes\n" });
     expect(yes.code).toBe(0);
     expect(seen).toEqual([{ method: "UNLOCK", url: "/state/lock", body: "" }]);

@@ -75,6 +75,11 @@ export const forceUnlockCommand: Command = async (args, io) => {
       "Do you really want to force-unlock?",
       "OpenTofu will remove the lock on the remote state.\nThis will allow local OpenTofu commands to modify this state, even though it\nmay still be in use. Only 'yes' will be accepted to confirm.",
     );
+    if (answer === undefined) {
+      // UIInput's error at the end of input, as unlock.go reports it.
+      view.eprintln("[red]Error asking for confirmation: EOF[reset]");
+      return 1;
+    }
     if (answer !== "yes") {
       view.println("force-unlock cancelled.");
       return 1;

@@ -10,10 +10,11 @@ import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { State } from "../states/index.js";
 import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
-import { UIHooks, loadWorkingDir, newContext, runFlags } from "./plan.js";
+import { UIHooks, loadWorkingDir, newContext } from "./plan.js";
+import { runFlags } from "./runflags.js";
 import { Meta, VAR_FLAGS } from "./meta.js";
 import { View } from "./view.js";
-import { legacyStateOptions, persistState, withRefreshedState } from "./statecmd.js";
+import { legacyStateOptions, legacyStatePaths, persistState, withRefreshedState } from "./statecmd.js";
 import { lockFlags } from "./workspace.js";
 
 const IMPORT_HELP = `Usage: terrace [global options] import [options] ADDR ID
@@ -115,7 +116,8 @@ export const importCommand: Command = async (args, io: CommandIO) => {
   const early = new View(io, !args.includes("-no-color"));
   const p = parseFlags(args, {
     bool: ["input", "lock", "no-color", "ignore-remote-version"],
-    string: ["lock-timeout", "parallelism", "state", "backup"],
+    string: ["lock-timeout", "state", "backup"],
+    int: ["parallelism"],
     multi: VAR_FLAGS,
   });
   if (typeof p === "string") {
@@ -128,10 +130,6 @@ export const importCommand: Command = async (args, io: CommandIO) => {
     return 0;
   }
   const flags = runFlags(p);
-  if (typeof flags === "string") {
-    early.diagnostics([errorDiag("Invalid parallelism", flags)]);
-    return 1;
-  }
   if (p.positional.length !== 2) {
     early.eprintln("[red]The import command expects two arguments.[reset]");
     io.stderr.write(IMPORT_HELP);
@@ -170,7 +168,7 @@ export const importCommand: Command = async (args, io: CommandIO) => {
   if (!checkTarget(view, loaded.config, addr)) return 1;
 
   const target = {
-    open: legacyStateOptions(p.strings.get("state"), p.strings.get("backup")),
+    open: legacyStateOptions(legacyStatePaths(p)),
     operation: "import",
     lock,
     openFailed: (d: Diagnostic[]) => view.diagnostics(d),
@@ -179,8 +177,12 @@ export const importCommand: Command = async (args, io: CommandIO) => {
   };
   return withRefreshedState(meta, view, target, async (store, warnings) => {
     const diagnostics: Diagnostic[] = [...l.diagnostics, ...warnings];
-    const ctx = newContext(io, workingDir, flags, new ImportUIHooks(view), loaded.encryption);
-    const r = await ctx.import(loaded.config, store.state() ?? new State(), { targets: [{ addr, id }], variables: loaded.variables });
+    const c = newContext(io, workingDir, flags, new ImportUIHooks(view), loaded.encryption);
+    if (!c.ctx) {
+      view.diagnostics([...diagnostics, ...c.diagnostics]);
+      return 1;
+    }
+    const r = await c.ctx.import(loaded.config, store.state() ?? new State(), { targets: [{ addr, id }], variables: loaded.variables });
     diagnostics.push(...r.diagnostics);
     if (hasErrors(diagnostics)) {
       view.diagnostics(diagnostics);

@@ -238,6 +238,17 @@ ${SUCCESS}`);
     expect(from.stderr).toContain("Error: Option not supported");
   });
 
+  it("reports a missing CLI configuration file once, on stderr, before anything else", async () => {
+    const { dir, home } = workDir({ "main.tf": "" });
+    // A short absolute path, so that the detail is not wrapped.
+    const r = await init(["-no-color"], dir, { env: { TF_CLI_CONFIG_FILE: "/nonexistent.tfrc" }, home });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'There are some problems with the CLI configuration:\n╷\n│ Warning: Unable to open CLI configuration file\n│\n│ The CLI configuration file at "/nonexistent.tfrc" does not exist.\n╵\n\n',
+    );
+    expect(r.stdout).not.toContain("Unable to open CLI configuration file");
+  });
+
   it("warns about dev_overrides and skips those providers", async () => {
     const { dir, home } = workDir({
       "main.tf": 'terraform {\n  required_providers {\n    fake = {\n      source = "registry.terraform.io/hashicorp/fake"\n    }\n  }\n}\n',

@@ -31,7 +31,7 @@ import { installableBundledProviders } from "./bundled.js";
 import { installModules } from "./modinstall.js";
 import { currentWorkspace } from "./workspace.js";
 import { terraceBackend, validateTerraceConfig } from "./terrace_backend.js";
-import { errorDiag, hasErrors, type Diagnostic, type Range } from "../hcl/index.js";
+import { errorDiag, hasErrors, renderDiagnostic, type Diagnostic, type Range } from "../hcl/index.js";
 import {
   BundledProviderSource,
   FilesystemMirrorSource,
@@ -486,12 +486,8 @@ class InitRun {
     const o = this.o;
     const diags: Diagnostic[] = [];
     const cliEnv = { env: this.io.env, homeDir: this.io.env.HOME || os.homedir(), cwd: this.workingDir };
+    // Its problems were reported when the command started (reportCLIConfigProblems).
     const cli = await loadCLIConfig(cliEnv);
-    if (cli.diagnostics.length > 0) {
-      this.view.eprintln("There are some problems with the CLI configuration:");
-      for (const d of cli.diagnostics) this.view.diagnostics([d]);
-      if (hasErrors(cli.diagnostics)) this.view.eprintln("As a result of the above problems, OpenTofu may not behave as intended.\n\n");
-    }
     const overrides: ReadonlyMap<string, DevOverride> = devOverrides(cli.config);
 
     const reqs = configProviderRequirements(config);
@@ -642,7 +638,21 @@ class InitRun {
   }
 }
 
+/**
+ * tofu's main reports the CLI configuration's problems once, before the command runs: on stderr,
+ * each in the boxed form without colour (nothing has read -no-color yet), as Ui.Error prints it.
+ */
+async function reportCLIConfigProblems(io: CommandIO): Promise<void> {
+  const cli = await loadCLIConfig({ env: io.env, homeDir: io.env.HOME || os.homedir(), cwd: io.cwd });
+  if (cli.diagnostics.length === 0) return;
+  let text = "There are some problems with the CLI configuration:\n";
+  for (const d of cli.diagnostics) text += `${renderDiagnostic(d, new Map(), { color: false, rule: true, width: 78 })}\n`;
+  if (hasErrors(cli.diagnostics)) text += "As a result of the above problems, OpenTofu may not behave as intended.\n\n\n";
+  io.stderr.write(text);
+}
+
 export const initCommand: Command = async (args, io) => {
+  await reportCLIConfigProblems(io);
   const parsed = parseInitArgs(args);
   if (parsed.help) {
     io.stdout.write(HELP);

@@ -19,6 +19,7 @@ import { configuredBackend, type ConfiguredBackend, type RootModuleEvaluation } 
 import type { CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
 import { Prompter } from "./prompt.js";
+import { NO_LEGACY_STATE_PATHS, localBackendOptions, type LegacyStatePaths } from "./statecmd.js";
 import type { View } from "./view.js";
 import { currentWorkspace, openStateStore, type OpenedStore, type OpenOptions } from "./workspace.js";
 
@@ -53,6 +54,8 @@ export interface MetaOptions {
   readonly vars: readonly VariableArg[];
   /** False with -input=false (or -json): a missing required variable is then an error. */
   readonly input: boolean;
+  /** -state, -state-out and -backup of plan, apply, destroy and refresh (Meta.backendCLIOpts). */
+  readonly state?: LegacyStatePaths;
 }
 
 export class Meta {
@@ -180,13 +183,17 @@ export class Meta {
     return this.encryptionResult;
   }
 
-  /** Backend.StateMgr for the selected workspace (or the -state file), once the backend is known. */
+  /**
+   * Backend.StateMgr for the selected workspace (or the -state file), once the backend is known.
+   * The options' -state paths, if any, are laid over those the local backend got from the command.
+   */
   async openStateStore(opts: OpenOptions = {}): Promise<{ opened: OpenedStore | undefined; diagnostics: Diagnostic[] }> {
     const b = await this.backend();
     if (!b.backend) return { opened: undefined, diagnostics: b.diagnostics };
     const e = await this.encryption();
     if (!e.encryption) return { opened: undefined, diagnostics: e.diagnostics };
-    const o = openStateStore(this.io, b.backend, { ...opts, encryption: e.encryption.state });
+    const overrides = localBackendOptions(b.backend, this.options.state ?? NO_LEGACY_STATE_PATHS);
+    const o = openStateStore(this.io, b.backend, { ...overrides, ...opts, encryption: e.encryption.state });
     return { opened: o.opened, diagnostics: [...e.diagnostics, ...o.diagnostics] };
   }
 

@@ -3,7 +3,7 @@
 import { errorDiag, type Diagnostic } from "../hcl/index.js";
 import type { OutputValue } from "../states/index.js";
 import { StringType, convert, formatValue, friendlyName, marshalJSON, marshalType, unmarkDeep, type Value } from "../values/index.js";
-import { parseFlags } from "./args.js";
+import { parseFlags, parseViewArgs } from "./args.js";
 import type { Command } from "./io.js";
 import { helpPrompt, readCurrentState } from "./show.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
@@ -124,8 +124,10 @@ function sortedOutputs(outputs: ReadonlyMap<string, OutputValue>): OutputValue[]
 }
 
 export const outputCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["json", "raw", "no-color", "show-sensitive"], string: ["state"], multi: VAR_FLAGS });
-  const early = new View(io, !args.includes("-no-color"));
+  // The global view options come out wherever they are (arguments.ParseView), `output NAME -no-color` too.
+  const { view: viewArgs, rest } = parseViewArgs(args);
+  const p = parseFlags(rest, { bool: ["json", "raw", "show-sensitive"], string: ["state"], multi: VAR_FLAGS });
+  const early = new View(io, !viewArgs.noColor);
   if (typeof p === "string") {
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
     helpPrompt(io, "output");
@@ -135,7 +137,7 @@ export const outputCommand: Command = async (args, io) => {
     io.stdout.write(OUTPUT_HELP);
     return 0;
   }
-  const view = new View(io, !(p.bools.get("no-color") ?? false));
+  const view = new View(io, !viewArgs.noColor, false, viewArgs.compactWarnings);
   const json = p.bools.get("json") ?? false;
   const raw = p.bools.get("raw") ?? false;
   const argDiags: Diagnostic[] = [];
@@ -185,6 +187,12 @@ export const outputCommand: Command = async (args, io) => {
     return 0;
   }
 
+  // OutputHuman and OutputRaw: no outputs at all is reported before any name is looked up.
+  if (outputs.size === 0) {
+    view.diagnostics([noOutputsWarning()]);
+    return 0;
+  }
+
   if (raw) {
     const o = outputs.get(name);
     if (!o) {
@@ -217,10 +225,6 @@ export const outputCommand: Command = async (args, io) => {
       return 1;
     }
     io.stdout.write(`${formatValue(plain(o), 0)}\n`);
-    return 0;
-  }
-  if (outputs.size === 0) {
-    view.diagnostics([noOutputsWarning()]);
     return 0;
   }
   let buf = "";

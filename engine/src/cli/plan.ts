@@ -6,11 +6,11 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { parseAbsResourceInstanceStr, parseTargetStr, type AbsResourceInstance, type Provider as ProviderAddr, type Targetable } from "../addrs/index.js";
+import type { AbsResourceInstance, Provider as ProviderAddr } from "../addrs/index.js";
 import { allConfigs, inputVariableDeclarations, Loader, moduleSourceString, versionString, type Config } from "../configs/index.js";
-import { interactiveCollectVariables, parseVariableValues, type InputValue, type VariableArg } from "../configs/inputvars/index.js";
+import { interactiveCollectVariables, parseVariableValues, type InputValue } from "../configs/inputvars/index.js";
 import { NO_ENCRYPTION, type Encryption } from "../encryption/index.js";
-import { Context, type Hooks, type PlanResult, type ProviderFactory } from "../core/index.js";
+import { Context, DEFAULT_PARALLELISM, type Hooks, type PlanResult, type ProviderFactory } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import {
   BuiltinTerraformProvider,
@@ -39,11 +39,12 @@ import {
   type ProviderSchemaSet,
 } from "../plans/index.js";
 import { State, acquireLock, unlockErrorDiagnostic, type StateStore } from "../states/index.js";
-import { currentWorkspace, lockFlags } from "./workspace.js";
+import { currentWorkspace } from "./workspace.js";
 import { planBackend } from "./backend_config.js";
 import { Meta } from "./meta.js";
 import { formatValue, type Value } from "../values/index.js";
-import { parseFlags, type FlagSpec, type ParsedFlags } from "./args.js";
+import { parseFlags, parseViewArgs, type FlagSpec } from "./args.js";
+import { PLAN_FLAGS, forceReplaceModeDiagnostics, parallelismDiagnostics, runFlags, type RunFlags } from "./runflags.js";
 import { generateConfigFlagDiagnostics, writeGeneratedConfig } from "./generate_config.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { versionString as lockedVersionString } from "../versions/index.js";
@@ -96,6 +97,10 @@ Options:
                         resources and modules that depend on it. You can use this
                         option multiple times to exclude more than one object.
 
+  -compact-warnings     If OpenTofu produces any warnings that are not
+                        accompanied by errors, shows them in a more compact
+                        form that includes only the summary messages.
+
   -detailed-exitcode    Return detailed exit codes when the command exits.
                         This will change the meaning of exit codes to:
                         0 - Succeeded, diff is empty (no changes)
@@ -118,130 +123,15 @@ Options:
 
   -parallelism=n        Limit the number of concurrent operations. Defaults to 10.
 
+  -state=statefile      A legacy option used for the local backend only. See the
+                        local backend's documentation for more information.
+
   -var 'foo=bar'        Set a value for one of the input variables in the root
                         module of the configuration. Use this option more than
                         once to set more than one variable.
 
   -var-file=filename    Load variable values from the given file.
 `;
-
-/** The flags plan, apply and destroy have in common. */
-export const RUN_FLAGS = {
-  bool: ["destroy", "refresh", "refresh-only", "input", "no-color", "detailed-exitcode", "auto-approve", "json", "lock"],
-  string: ["out", "parallelism", "state", "lock-timeout"],
-  multi: ["var", "var-file", "target", "exclude", "replace"],
-} as const;
-
-/** The plan command's flags: the shared ones and -generate-config-out. */
-const PLAN_FLAGS: FlagSpec = { ...RUN_FLAGS, string: [...RUN_FLAGS.string, "generate-config-out"] };
-
-export interface RunFlags {
-  /** The planning mode (-destroy, -refresh-only). */
-  readonly mode: "normal" | "destroy" | "refresh-only";
-  readonly destroy: boolean;
-  readonly refresh: boolean;
-  readonly input: boolean;
-  readonly color: boolean;
-  readonly detailedExitcode: boolean;
-  readonly autoApprove: boolean;
-  readonly out: string | undefined;
-  /** `-generate-config-out` (plan only): where configuration generated for import blocks goes. */
-  readonly generateConfigOut: string | undefined;
-  /** `-suppress-forget-errors` (apply and destroy only): a destroy that forgets objects still succeeds. */
-  readonly suppressForgetErrors: boolean;
-  readonly parallelism: number;
-  readonly vars: VariableArg[];
-  readonly positional: string[];
-  readonly targets: Targetable[];
-  readonly excludes: Targetable[];
-  readonly replace: AbsResourceInstance[];
-  /** `-json`: tofu's streamed JSON messages instead of text (input prompts are then off). */
-  readonly json: boolean;
-  /** `-lock=false` runs without the state lock; `-lock-timeout` retries a held one that long. */
-  readonly lock: boolean;
-  readonly lockTimeoutMs: number;
-  /** Problems with -target, -exclude, -replace and the mode options (arguments.Operation.Parse). */
-  readonly diagnostics: Diagnostic[];
-}
-
-/** arguments.Operation.Parse: -target/-exclude/-replace addresses and the planning mode. */
-function operationFlags(p: ParsedFlags): Pick<RunFlags, "mode" | "targets" | "excludes" | "replace" | "diagnostics"> {
-  const diagnostics: Diagnostic[] = [];
-  const raw = (name: string) => p.multi.filter((m) => m.name === name).map((m) => m.value);
-  const firstError = (ds: readonly Diagnostic[]) => ds.find((d) => d.severity === "error")?.detail ?? "";
-  const targets: Targetable[] = [];
-  const excludes: Targetable[] = [];
-  if (raw("target").length > 0 && raw("exclude").length > 0) {
-    diagnostics.push(
-      errorDiag(
-        "Invalid combination of arguments",
-        "The target and exclude planning options are mutually-exclusive. Each plan must use either only the target options or only the exclude options.",
-      ),
-    );
-  } else {
-    for (const [flag, out] of [["target", targets], ["exclude", excludes]] as const) {
-      for (const s of raw(flag)) {
-        const t = parseTargetStr(s);
-        if (hasErrors(t.diagnostics) || !t.result) diagnostics.push(errorDiag(`Invalid ${flag} ${JSON.stringify(s)}`, firstError(t.diagnostics)));
-        else out.push(t.result.subject);
-      }
-    }
-  }
-  const replace: AbsResourceInstance[] = [];
-  for (const s of raw("replace")) {
-    const a = parseAbsResourceInstanceStr(s);
-    if (hasErrors(a.diagnostics) || !a.result) diagnostics.push(errorDiag(`Invalid force-replace address ${JSON.stringify(s)}`, firstError(a.diagnostics)));
-    else if (a.result.resource.resource.mode !== "managed") {
-      diagnostics.push(errorDiag(`Invalid force-replace address ${JSON.stringify(s)}`, "Only managed resources can be used with the -replace=... option."));
-    } else replace.push(a.result);
-  }
-  const destroy = p.bools.get("destroy") ?? false;
-  const refreshOnly = p.bools.get("refresh-only") ?? false;
-  let mode: RunFlags["mode"] = "normal";
-  if (destroy && refreshOnly) diagnostics.push(errorDiag("Incompatible plan mode options", "The -destroy and -refresh-only options are mutually-exclusive."));
-  else if (destroy) mode = "destroy";
-  else if (refreshOnly) {
-    mode = "refresh-only";
-    if (!(p.bools.get("refresh") ?? true)) {
-      diagnostics.push(
-        errorDiag("Incompatible refresh options", "It doesn't make sense to use -refresh-only at the same time as -refresh=false, because OpenTofu would have nothing to do."),
-      );
-    }
-  }
-  return { mode, targets, excludes, replace, diagnostics };
-}
-
-/** Reads the shared flags; a string is the error to report. */
-export function runFlags(p: ParsedFlags): RunFlags | string {
-  const par = p.strings.get("parallelism");
-  const parallelism = par === undefined ? 10 : Number(par);
-  if (!Number.isInteger(parallelism) || parallelism < 1) return `The parallelism must be a positive whole number, not ${JSON.stringify(par)}.`;
-  const op = operationFlags(p);
-  const json = p.bools.get("json") ?? false;
-  const lock = lockFlags(p);
-  // Go's flag package rejects a bad duration while parsing, before any other check.
-  if (typeof lock === "string") op.diagnostics.unshift(errorDiag("Failed to parse command-line flags", lock));
-  return {
-    ...op,
-    destroy: p.bools.get("destroy") ?? false,
-    refresh: p.bools.get("refresh") ?? true,
-    // The JSON view cannot take input (arguments.ParsePlan / ParseApply).
-    input: !json && (p.bools.get("input") ?? true),
-    json,
-    lock: p.bools.get("lock") ?? true,
-    lockTimeoutMs: typeof lock === "string" ? 0 : lock.timeoutMs,
-    color: !(p.bools.get("no-color") ?? false),
-    detailedExitcode: p.bools.get("detailed-exitcode") ?? false,
-    autoApprove: p.bools.get("auto-approve") ?? false,
-    out: p.strings.get("out"),
-    // An empty path generates nothing (genconfig.ShouldWriteConfig).
-    generateConfigOut: p.strings.get("generate-config-out") || undefined,
-    suppressForgetErrors: p.bools.get("suppress-forget-errors") ?? false,
-    parallelism,
-    vars: p.multi.filter((m) => m.name === "var" || m.name === "var-file").map((m) => ({ flag: m.name === "var" ? ("-var" as const) : ("-var-file" as const), value: m.value })),
-    positional: p.positional,
-  };
-}
 
 async function readStateBytes(p: string): Promise<Uint8Array | undefined> {
   try {
@@ -467,16 +357,26 @@ export async function loadWorkingDir(meta: Meta, opts: { configFirst?: boolean }
   return { loaded: { config: r.config, variables: parsed.values, store: read.read.store, state: read.read.state, loader: r.loader, backend, encryption }, diagnostics };
 }
 
-export function newContext(io: CommandIO, workingDir: string, flags: RunFlags, hooks: Hooks, encryption: Encryption = NO_ENCRYPTION): Context {
-  return new Context({
+/** tofu.NewContext: refused for a negative -parallelism; 0 is the default. */
+export function newContext(
+  io: CommandIO,
+  workingDir: string,
+  flags: Pick<RunFlags, "parallelism">,
+  hooks: Hooks,
+  encryption: Encryption = NO_ENCRYPTION,
+): { ctx: Context | undefined; diagnostics: Diagnostic[] } {
+  const diagnostics = parallelismDiagnostics(flags.parallelism);
+  if (hasErrors(diagnostics)) return { ctx: undefined, diagnostics };
+  const ctx = new Context({
     providers: providerFactory(workingDir, io.env, encryption),
-    parallelism: flags.parallelism,
+    parallelism: flags.parallelism === 0 ? DEFAULT_PARALLELISM : flags.parallelism,
     terraformVersion: TOFU_VERSION,
     functionFS: new NodeFunctionFileSystem(workingDir),
     cwd: workingDir,
     workspace: currentWorkspace(io).name,
     hooks,
   });
+  return { ctx, diagnostics };
 }
 
 /** The human plan (OpenTofu's views.Plan), from the JSON plan and the schemas it was made with. */
@@ -581,9 +481,10 @@ export class HumanOperationView implements OperationView {
 }
 
 /** The view `-json` selects; the JSON one starts its stream with the version message. */
-export function operationView(io: CommandIO, flags: Pick<RunFlags, "json" | "color">): OperationView {
-  // -json output is never coloured, whatever -no-color says.
-  return flags.json ? new JSONOperationView(new View(io, false), TOFU_VERSION) : new HumanOperationView(new View(io, flags.color));
+export function operationView(io: CommandIO, flags: Pick<RunFlags, "json" | "color"> & Partial<Pick<RunFlags, "compactWarnings">>): OperationView {
+  // -json output is never coloured, whatever -no-color says, and lists every diagnostic in full.
+  if (flags.json) return new JSONOperationView(new View(io, false), TOFU_VERSION);
+  return new HumanOperationView(new View(io, flags.color, false, flags.compactWarnings ?? false));
 }
 
 /** How long a lock may take before the user is told that it is being waited for (clistate). */
@@ -631,7 +532,7 @@ export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags,
   // Planning with dev overrides in effect may not match a released provider: said before the run.
   const warnings = await devOverrideRuntimeWarnings(io.env, workingDir);
   if (warnings.length > 0) ov.diagnostics(warnings);
-  const l = await loadWorkingDir(new Meta(io, ov.view, { vars: flags.vars, input: flags.input }));
+  const l = await loadWorkingDir(new Meta(io, ov.view, { vars: flags.vars, input: flags.input, state: flags.state }));
   if (!l.loaded) {
     ov.diagnostics(l.diagnostics);
     return { result: undefined, loaded: undefined, code: 1, unlock: noLock };
@@ -652,8 +553,13 @@ export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags,
       ov.diagnostics(diags);
       return await finish({ result: undefined, loaded, code: 1 });
     }
-    const ctx = newContext(io, workingDir, flags, ov.hooks, loaded.encryption);
-    const result = await ctx.plan(loaded.config, loaded.state, {
+    const c = newContext(io, workingDir, flags, ov.hooks, loaded.encryption);
+    diags.push(...c.diagnostics, ...forceReplaceModeDiagnostics(flags));
+    if (!c.ctx || hasErrors(diags)) {
+      ov.diagnostics(diags);
+      return await finish({ result: undefined, loaded, code: 1 });
+    }
+    const result = await c.ctx.plan(loaded.config, loaded.state, {
       mode: flags.mode,
       refresh: flags.refresh,
       variables: loaded.variables,
@@ -697,11 +603,22 @@ export function earlyView(io: CommandIO, args: readonly string[]): OperationView
 }
 
 /**
- * The start plan, apply, destroy and refresh share: `command`'s flags read and `-help` answered,
- * or a usage error reported in the early view; a number is the exit code to return.
+ * The start plan, apply, destroy and refresh share (arguments.ParsePlan and the like): the global
+ * view options taken out, `command`'s flags read and `-help` answered, or a flag the command does
+ * not define reported in the early view; a number is the exit code to return. More positional
+ * arguments than `positional.max` are one of the returned flags' diagnostics, which the command
+ * reports with the help prompt.
  */
-export function readRunFlags(args: readonly string[], io: CommandIO, spec: FlagSpec, command: string, help: string): RunFlags | number {
-  const p = parseFlags(args, spec);
+export function readRunFlags(
+  args: readonly string[],
+  io: CommandIO,
+  spec: FlagSpec,
+  command: string,
+  help: string,
+  positional: { readonly max: number; readonly detail: string },
+): RunFlags | number {
+  const { view, rest } = parseViewArgs(args);
+  const p = parseFlags(rest, spec);
   if (typeof p === "string") {
     const early = earlyView(io, args);
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
@@ -712,22 +629,18 @@ export function readRunFlags(args: readonly string[], io: CommandIO, spec: FlagS
     io.stdout.write(help);
     return 0;
   }
-  const flags = runFlags(p);
-  if (typeof flags === "string") {
-    earlyView(io, args).diagnostics([errorDiag("Invalid parallelism", flags)]);
-    return 1;
-  }
-  return flags;
+  const flags = runFlags(p, view);
+  if (flags.positional.length <= positional.max) return flags;
+  // After the flags' own parse errors, before the operation's (the order tofu appends them in).
+  const parseErrors = flags.diagnostics.filter((d) => d.summary === "Failed to parse command-line flags");
+  const others = flags.diagnostics.filter((d) => d.summary !== "Failed to parse command-line flags");
+  return { ...flags, diagnostics: [...parseErrors, errorDiag("Too many command line arguments", positional.detail), ...others] };
 }
 
 export const planCommand: Command = async (args, io) => {
-  const flags = readRunFlags(args, io, PLAN_FLAGS, "plan", PLAN_HELP);
+  const flags = readRunFlags(args, io, PLAN_FLAGS, "plan", PLAN_HELP, { max: 0, detail: "To specify a working directory for the plan, use the global -chdir flag." });
   if (typeof flags === "number") return flags;
   const ov = operationView(io, flags);
-  if (flags.positional.length > 0) {
-    ov.diagnostics([errorDiag("Too many command line arguments", "To specify a working directory for the plan, use the global -chdir flag.")]);
-    return 1;
-  }
   if (hasErrors(flags.diagnostics)) {
     ov.diagnostics(flags.diagnostics);
     ov.helpPrompt("plan");

@@ -8,7 +8,7 @@ export class Prompter {
   private lines: LineReader | undefined;
   constructor(private readonly view: View) {}
 
-  /** The line typed; undefined once standard input has ended. */
+  /** The line typed; undefined once standard input has ended (tofu's UIInput.Input failing with EOF). */
   async ask(query: string, description: string): Promise<string | undefined> {
     let text = `[reset][bold]${query}[reset]\n`;
     if (description !== "") {
@@ -17,9 +17,13 @@ export class Prompter {
     }
     text += "  [bold]Enter a value:[reset] ";
     this.view.io.stdout.write(this.view.color(text));
-    const line = await this.readLine();
+    this.lines ??= new LineReader(this.view.io.stdin);
+    // At the end of input UIInput returns its error (EOF) without ending the prompt's line.
+    const line = await this.lines.readLine(true);
+    if (line === undefined) return undefined;
     this.view.io.stdout.write("\n");
-    return line;
+    // UIInput trims trailing white space (strings.TrimRightFunc(line, unicode.IsSpace)).
+    return line.trimEnd();
   }
 
   /** One line of standard input, for questions tofu words differently from UIInput's. */

@@ -2,11 +2,12 @@
 // A refresh-only plan (whatever mode flags say) whose refreshed state is written straight back, with
 // no plan shown and no approval asked; then the root outputs. `-json` streams tofu's messages.
 import path from "node:path";
-import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
+import { hasErrors, type Diagnostic } from "../hcl/index.js";
 import { State } from "../states/index.js";
 import type { Command } from "./io.js";
 import { Meta } from "./meta.js";
 import { loadWorkingDir, lockState, newContext, operationView, readRunFlags } from "./plan.js";
+import { REFRESH_FLAGS } from "./runflags.js";
 
 const REFRESH_HELP = `Usage: terrace [global options] refresh [options]
 
@@ -44,6 +45,18 @@ Options:
 
   -parallelism=n         Limit the number of concurrent operations. Defaults to 10.
 
+  -state=path            Path to read and save state (unless state-out
+                         is specified). Defaults to "terraform.tfstate".
+                         Legacy option for the local backend only.
+
+  -state-out=path        Path to write state to that is different than
+                         "-state". This can be used to preserve the old
+                         state.
+
+  -backup=path           Path to backup the existing state file before
+                         modifying. Defaults to the "-state-out" path with
+                         ".backup" extension. Set to "-" to disable backup.
+
   -target=resource       Resource to target. Operation will be limited to this
                          resource and its dependencies. This flag can be used
                          multiple times.  Cannot be used alongside the -exclude
@@ -57,27 +70,19 @@ Options:
                          files are present, they will be automatically loaded.
 `;
 
-/** arguments.ParseRefresh: the extended flag set (state, operation and variable flags) and -json. */
-const REFRESH_FLAGS = {
-  bool: ["lock", "refresh", "destroy", "refresh-only", "input", "no-color", "json", "compact-warnings"],
-  string: ["lock-timeout", "state", "state-out", "backup", "parallelism"],
-  multi: ["target", "exclude", "replace", "var", "var-file"],
-} as const;
-
 export const refreshCommand: Command = async (args, io) => {
-  const flags = readRunFlags(args, io, REFRESH_FLAGS, "refresh", REFRESH_HELP);
+  // ParseRefresh's wording, though no positional argument is taken.
+  const flags = readRunFlags(args, io, REFRESH_FLAGS, "refresh", REFRESH_HELP, { max: 0, detail: "Expected at most one positional argument." });
   if (typeof flags === "number") return flags;
   const ov = operationView(io, flags);
-  const flagDiags = [...flags.diagnostics];
-  if (flags.positional.length > 0) flagDiags.push(errorDiag("Too many command line arguments", "Expected at most one positional argument."));
-  if (hasErrors(flagDiags)) {
-    ov.diagnostics(flagDiags);
+  if (hasErrors(flags.diagnostics)) {
+    ov.diagnostics(flags.diagnostics);
     ov.helpPrompt("refresh");
     return 1;
   }
 
   const workingDir = path.resolve(io.cwd);
-  const l = await loadWorkingDir(new Meta(io, ov.view, { vars: flags.vars, input: flags.input }));
+  const l = await loadWorkingDir(new Meta(io, ov.view, { vars: flags.vars, input: flags.input, state: flags.state }));
   if (!l.loaded) {
     ov.diagnostics(l.diagnostics);
     return 1;
@@ -101,8 +106,12 @@ export const refreshCommand: Command = async (args, io) => {
       });
     }
     // Context.Refresh: a refresh-only plan, of which only the refreshed state is kept.
-    const ctx = newContext(io, workingDir, flags, ov.hooks, l.loaded.encryption);
-    const result = await ctx
+    const c = newContext(io, workingDir, flags, ov.hooks, l.loaded.encryption);
+    if (!c.ctx) {
+      ov.diagnostics([...diags, ...c.diagnostics]);
+      return 1;
+    }
+    const result = await c.ctx
       .plan(l.loaded.config, state, { mode: "refresh-only", refresh: true, variables: l.loaded.variables, targets: flags.targets, excludes: flags.excludes })
       .finally(() => ov.walkDone());
     diags.push(...result.diagnostics);

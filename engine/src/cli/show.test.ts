@@ -61,10 +61,34 @@ describe("terrace show / output / state", () => {
     expect(o.code).toBe(0);
     expect(o.stdout).toContain("Warning: No outputs found");
     expect((await runCommand(outputCommand, ["-json"], dir)).stdout).toBe("{}\n");
+    // views/output.go: no outputs at all is a warning before any name is looked up (not -json).
+    for (const args of [["greeting"], ["-raw", "greeting"], ["greeting", "-no-color"]]) {
+      const named = await runCommand(outputCommand, ["-no-color", ...args], dir);
+      expect(named.code).toBe(0);
+      expect(named.stderr).toBe("");
+      expect(named.stdout).toContain("\nWarning: No outputs found\n");
+    }
+    const json = await runCommand(outputCommand, ["-no-color", "-json", "greeting"], dir);
+    expect(json.code).toBe(1);
+    expect(json.stderr).toContain('Error: Output "greeting" not found');
     const l = await runCommand(stateCommand, ["list"], dir);
     expect(l.code).toBe(1);
     expect(l.stderr).toContain("No state file was found!");
     expect(await runCommand(stateCommand, ["pull"], dir)).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("words an unreadable PATH as tofu does, with the path as given", async () => {
+    const { dir } = workDir({ "main.tf": MAIN, "m/main.tf": MOD });
+    const missing = await runCommand(showCommand, ["e", "-no-color"], dir);
+    expect(missing).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "\nError: Failed to read the given file as a state or plan file\n\nState read error: Error loading statefile: open e: no such file or directory\n\nPlan read error: couldn't load the provided path as either a local plan file\n(open e: no such file or directory) or a saved cloud plan (open e: no such\nfile or directory)\n",
+    });
+    const dirTarget = await runCommand(showCommand, ["-no-color", "m"], dir);
+    expect(dirTarget.stderr).toContain("State read error: Error reading m as a statefile: Failed to read state file:\nThe state file could not be read: read m: is a directory\n");
+    expect(dirTarget.stderr).not.toContain(dir);
   });
 
   it("shows the state as tofu does", async () => {

@@ -12,7 +12,8 @@ import { marshalPlanJSON, marshalStateJSON, newSchemas, renderHumanState, type P
 export { renderHumanState } from "../plans/index.js";
 import { readStateFile, type File, type State } from "../states/index.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
-import { parseFlags } from "./args.js";
+import { parseFlags, parseViewArgs } from "./args.js";
+import { goPathError } from "./patherror.js";
 import type { Command, CommandIO } from "./io.js";
 import { configFromPlanFile, loadSchemas, readSavedPlan } from "./saved_plan.js";
 import { TOFU_VERSION, renderPlan } from "./plan.js";
@@ -147,9 +148,24 @@ function diagText(diags: readonly Diagnostic[]): string {
     .join("; ");
 }
 
+/**
+ * legacyShowFromPath's error for a file that cannot be read at all, worded as tofu's readers fail
+ * on it: getStateFromPath opens the file (a directory opens, then fails to read), and
+ * planfile.OpenWrapped reads it first as a local plan, then as a saved cloud plan.
+ */
+function unreadableFileDiagnostic(e: unknown, target: string): Diagnostic {
+  const why = goPathError(e, "open", target);
+  const opened = why.startsWith("read ");
+  const stateError = opened ? `Error reading ${target} as a statefile: Failed to read state file: The state file could not be read: ${why}` : `Error loading statefile: ${why}`;
+  const planError = `couldn't load the provided path as either a local plan file (${why}) or a saved cloud plan (${why})`;
+  return errorDiag("Failed to read the given file as a state or plan file", `State read error: ${stateError}\n\nPlan read error: ${planError}`);
+}
+
 export const showCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["json", "no-color", "show-sensitive"], multi: VAR_FLAGS });
-  const early = new View(io, !args.includes("-no-color"));
+  // The global view options come out wherever they are (arguments.ParseView), `show PLAN -no-color` too.
+  const { view: viewArgs, rest } = parseViewArgs(args);
+  const p = parseFlags(rest, { bool: ["json", "show-sensitive"], multi: VAR_FLAGS });
+  const early = new View(io, !viewArgs.noColor);
   if (typeof p === "string") {
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
     helpPrompt(io, "show");
@@ -159,7 +175,7 @@ export const showCommand: Command = async (args, io) => {
     io.stdout.write(SHOW_HELP);
     return 0;
   }
-  const view = new View(io, !(p.bools.get("no-color") ?? false));
+  const view = new View(io, !viewArgs.noColor, false, viewArgs.compactWarnings);
   const json = p.bools.get("json") ?? false;
   const showSensitive = p.bools.get("show-sensitive") ?? false;
   if (p.positional.length > 1) {
@@ -177,17 +193,11 @@ export const showCommand: Command = async (args, io) => {
     }
     return showState(meta, view, st.file, json, showSensitive);
   }
-  let bytes: Uint8Array | undefined;
-  let readError = "";
+  let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(path.resolve(io.cwd, target)));
   } catch (e) {
-    readError = e instanceof Error ? e.message : String(e);
-  }
-  if (bytes === undefined) {
-    view.diagnostics([
-      errorDiag("Failed to read the given file as a state or plan file", `State read error: Error loading statefile: ${readError}\n\nPlan read error: ${readError}`),
-    ]);
+    view.diagnostics([unreadableFileDiagnostic(e, target)]);
     return 1;
   }
   // Both readings go through the configured encryption, as tofu's getDataFromPath.

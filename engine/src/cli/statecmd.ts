@@ -4,16 +4,45 @@
 // differently, so every message stays the caller's; this module holds only the order of the steps.
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { State, StateStore } from "../states/index.js";
+import type { ParsedFlags } from "./args.js";
 import type { Meta } from "./meta.js";
 import type { View } from "./view.js";
-import { withStateLock, type LockFlags, type OpenOptions } from "./workspace.js";
+import { withStateLock, type BackendSelection, type LockFlags, type OpenOptions } from "./workspace.js";
 
-/** taint, untaint and import: -state names the state file to change, -backup its backup ("-": none). */
-export function legacyStateOptions(statePath: string | undefined, backup: string | undefined): OpenOptions {
+/** The legacy -state, -state-out and -backup flags as given; "" when absent (tofu's Meta fields). */
+export interface LegacyStatePaths {
+  readonly state: string;
+  readonly stateOut: string;
+  readonly backup: string;
+}
+
+export const NO_LEGACY_STATE_PATHS: LegacyStatePaths = { state: "", stateOut: "", backup: "" };
+
+/** The legacy flags a command's spec defines; one it does not define stays "". */
+export function legacyStatePaths(p: ParsedFlags): LegacyStatePaths {
+  return { state: p.strings.get("state") ?? "", stateOut: p.strings.get("state-out") ?? "", backup: p.strings.get("backup") ?? "" };
+}
+
+/**
+ * The local backend's overrides (Local.StatePaths): read from -state, write to -state-out (else
+ * to -state), back up to -backup (else beside the written file; "-" for none). An empty flag is
+ * no override, as in tofu. taint, untaint and import apply them to whatever state they open.
+ */
+export function legacyStateOptions(paths: LegacyStatePaths): OpenOptions {
+  const { state, stateOut, backup } = paths;
   return {
-    ...(statePath ? { statePath } : {}),
-    ...(backup !== undefined ? { backupPath: () => (backup === "-" ? "" : backup) } : {}),
+    ...(state !== "" ? { statePath: state } : {}),
+    ...(stateOut !== "" ? { stateOutPath: stateOut } : {}),
+    ...(backup !== "" ? { backupPath: () => (backup === "-" ? "" : backup) } : {}),
   };
+}
+
+/**
+ * The overrides as plan, apply, destroy and refresh take them (Local.CLIInit): only the local
+ * backend has state paths to override; any other backend's state stays where it is.
+ */
+export function localBackendOptions(backend: BackendSelection, paths: LegacyStatePaths): OpenOptions {
+  return backend.kind === "local" ? legacyStateOptions(paths) : {};
 }
 
 export interface RefreshedStateOptions {

@@ -8,7 +8,7 @@ import { State, setTainted } from "../states/index.js";
 import { parseFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { View } from "./view.js";
-import { legacyStateOptions, persistState, withRefreshedState } from "./statecmd.js";
+import { legacyStateOptions, legacyStatePaths, persistState, withRefreshedState } from "./statecmd.js";
 import { lockFlags } from "./workspace.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 
@@ -150,7 +150,7 @@ async function run(args: readonly string[], io: CommandIO, taint: boolean): Prom
       return 1;
     }
   }
-  const open = legacyStateOptions(p.strings.get("state"), p.strings.get("backup"));
+  const open = legacyStateOptions(legacyStatePaths(p));
   return withRefreshedState(meta, view, { open, operation: name, lock, openFailed: loadFailed, refreshFailed: loadFailed }, async (store) => {
     const working = store.state() ?? new State();
     const r = setTainted(working, addr, taint);

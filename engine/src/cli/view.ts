@@ -29,6 +29,8 @@ export class View {
     readonly colorEnabled: boolean,
     /** tofu's DiagsWithNewline: a blank line after each diagnostic (init). */
     readonly diagsWithNewline = false,
+    /** `-compact-warnings`: a batch of warnings alone is listed by summary (View.Diagnostics). */
+    readonly compactWarnings = false,
   ) {}
 
   /** Colour codes only on a terminal; the tags are dropped otherwise. */
@@ -79,6 +81,11 @@ export class View {
 
   diagnostics(diags: readonly Diagnostic[]): void {
     if (diags.length > 0) this.clearStatus();
+    // With errors among them the warnings stay in full: they may explain the errors.
+    if (this.compactWarnings && diags.length > 0 && diags.every((d) => d.severity === "warning")) {
+      this.io.stdout.write(this.color(`\n${compactWarnings(diags)}\nTo see the full warning notes, run OpenTofu without -compact-warnings.\n`));
+      return;
+    }
     for (const d of diags) {
       const stream = d.severity === "error" ? "stderr" : "stdout";
       const color = this.colorEnabled && this.io[stream].isTTY === true;
@@ -86,6 +93,32 @@ export class View {
       this.io[stream].write(this.diagsWithNewline ? `${text}\n` : text);
     }
   }
+}
+
+/**
+ * format.DiagnosticWarningsCompact: a summary line per warning, with where it is. Warnings with a
+ * source and the same summary are one entry, as ConsolidateWarnings groups them ("(and 2 more)").
+ */
+export function compactWarnings(diags: readonly Diagnostic[]): string {
+  const entries: Array<{ warning: Diagnostic; more: number }> = [];
+  const bySummary = new Map<string, { warning: Diagnostic; more: number }>();
+  for (const d of diags) {
+    const group = d.subject ? bySummary.get(d.summary) : undefined;
+    if (group) {
+      group.more++;
+      continue;
+    }
+    const entry = { warning: d, more: 0 };
+    entries.push(entry);
+    if (d.subject) bySummary.set(d.summary, entry);
+  }
+  let text = "[bold][yellow]Warnings:[reset]\n\n";
+  for (const { warning, more } of entries) {
+    text += `- ${warning.summary}\n`;
+    const at = warning.subject;
+    if (at) text += `  on ${at.filename} line ${at.start.line}${more > 0 ? ` (and ${more} more)` : ""}\n`;
+  }
+  return text;
 }
 
 /**
@@ -101,7 +134,11 @@ export class LineReader {
     this.iterator = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   }
 
-  async readLine(): Promise<string | undefined> {
+  /**
+   * The next line. Text after the last newline is a line too, unless `terminated`: then it is
+   * the end of input, as bufio's ReadString('\n') reports it to tofu's UIInput.
+   */
+  async readLine(terminated = false): Promise<string | undefined> {
     for (;;) {
       const nl = this.buffer.indexOf("\n");
       if (nl >= 0) {
@@ -110,7 +147,7 @@ export class LineReader {
         return line.endsWith("\r") ? line.slice(0, -1) : line;
       }
       if (this.ended) {
-        if (this.buffer === "") return undefined;
+        if (this.buffer === "" || terminated) return undefined;
         const rest = this.buffer;
         this.buffer = "";
         return rest;

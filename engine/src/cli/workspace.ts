@@ -165,7 +165,9 @@ export interface OpenedStore {
 export interface OpenOptions {
   /** The legacy -state flag: this file, whatever the backend. */
   readonly statePath?: string;
-  /** Backup file for a local state; "" for none; default `<state>.backup`. */
+  /** The legacy -state-out flag: a local state is read as usual but written here. */
+  readonly stateOutPath?: string;
+  /** Backup file for a local state, given the file written; "" for none; default `<written>.backup`. */
   readonly backupPath?: (statePath: string) => string;
   /** The workspace; default the selected one. */
   readonly workspace?: string;
@@ -176,10 +178,14 @@ export interface OpenOptions {
 /** Backend.StateMgr(workspace) for the working directory (or the -state file). */
 export function openStateStore(io: CommandIO, backend: BackendSelection, opts: OpenOptions = {}): { opened: OpenedStore | undefined; diagnostics: Diagnostic[] } {
   const local = (p: string): OpenedStore => {
-    const abs = path.resolve(io.cwd, p);
-    const backup = opts.backupPath?.(abs);
-    const base = { terraformVersion: TOFU_VERSION, encryption: opts.encryption };
-    return { store: new LocalStore(abs, backup === undefined ? base : { ...base, backupPath: backup }), localPath: abs };
+    const read = path.resolve(io.cwd, p);
+    // statemgr.NewFilesystemBetweenPaths: read one file, write (and lock, and back up beside) another.
+    const written = opts.stateOutPath ? path.resolve(io.cwd, opts.stateOutPath) : read;
+    // A backup path given on the command line is relative to the working directory, as the state's.
+    const given = opts.backupPath?.(written);
+    const backup = given === undefined || given === "" ? given : path.resolve(io.cwd, given);
+    const base = { terraformVersion: TOFU_VERSION, encryption: opts.encryption, ...(written !== read ? { readPath: read } : {}) };
+    return { store: new LocalStore(written, backup === undefined ? base : { ...base, backupPath: backup }), localPath: written };
   };
   if (opts.statePath !== undefined && opts.statePath !== "") return { opened: local(opts.statePath), diagnostics: [] };
   const workspace = opts.workspace ?? currentWorkspace(io).name;
