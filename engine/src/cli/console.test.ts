@@ -105,6 +105,18 @@ describe("terrace console (piped)", () => {
     );
   });
 
+  // addrs.ParseRef's errors come before evaluation, for references the state would answer too,
+  // so try() and can() cannot turn a malformed reference into a value.
+  it("refuses a malformed reference inside try and can", async () => {
+    const dir = moduleDir({});
+    for (const expr of ["try(nope, 2)", "can(data.x)"]) {
+      const r = await run(["-no-color"], `${expr}\n`, dir);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain("Error: Invalid reference");
+    }
+  });
+
   it("renders errors boxed by default, and stops on exit", async () => {
     const dir = moduleDir({});
     const r = await run([], "var.nope\n", dir);

@@ -12,6 +12,17 @@ export interface ScopeNames {
 
 const RESERVED = new Set(["template", "lazy", "arg"]);
 
+const NO_NAMES: ScopeNames = { variables: new Set(), locals: new Set() };
+const SYNTAX_SUMMARIES = new Set(["Invalid reference", "Reserved symbol name"]);
+
+/**
+ * The errors of a reference that is malformed whatever the scope holds (addrs.ParseRef's): they
+ * hold for references the state answers too, and come before evaluation, so `try` cannot hide them.
+ */
+export function malformedReference(t: readonly Traverser[]): Diagnostic[] {
+  return checkReference(t, NO_NAMES).filter((d) => SYNTAX_SUMMARIES.has(d.summary));
+}
+
 /** Diagnostics for one traversal read by a console expression; empty when the reference is valid. */
 export function checkReference(t: readonly Traverser[], names: ScopeNames): Diagnostic[] {
   const root = t[0];

@@ -7,7 +7,7 @@ import { formatValue, objectVal, stringVal, type Func, type Value } from "../../
 import { EvalContext, evalFunctions, evaluate, expressionVariables, unknownFunctionCall } from "../eval/index.js";
 import { builtinFunctions } from "../functions/index.js";
 import type { ConsoleAnswer, ConsoleSession, ConsoleSessionOptions } from "./index.js";
-import { checkReference } from "./references.js";
+import { checkReference, malformedReference } from "./references.js";
 import { TYPE_MARK, typeFunc, typeOfTypeValue } from "./typestring.js";
 
 export const CONSOLE_FILENAME = "<console-input>";
@@ -75,7 +75,7 @@ export function createConsoleSession(opts: ConsoleSessionOptions): FullConsoleSe
     const refDiags: Diagnostic[] = [];
     const traversals = expressionVariables(parsed.result);
     const objects = opts.objects ? traversals.filter(isObjectReference) : [];
-    for (const t of traversals) if (!objects.includes(t)) refDiags.push(...checkReference(t, names));
+    for (const t of traversals) refDiags.push(...(objects.includes(t) ? malformedReference(t) : checkReference(t, names)));
     let lineCtx = ctx;
     if (opts.objects && objects.length > 0) {
       const o = opts.objects.context(objects);

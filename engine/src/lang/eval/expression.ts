@@ -22,6 +22,7 @@ import {
   type TemplateJoinExpr,
   type Traverser,
   type UnaryOpExpr,
+  exprStartRange,
 } from "../../hcl/index.js";
 import {
   BoolType,
@@ -484,37 +485,8 @@ function unknownFunction(e: FunctionCallExpr, ctx: EvalContext): Diagnostic {
 }
 
 /** HCL's StartRange: where an expression begins, used as the subject of argument errors. */
-export function startRange(e: Expression): Range {
-  switch (e.kind) {
-    case "FunctionCall":
-      return callStartRange(e);
-    case "Conditional":
-      return startRange(e.condition);
-    case "BinaryOp":
-      return startRange(e.lhs);
-    case "UnaryOp":
-      return e.symbolRange;
-    case "Tuple":
-    case "Object":
-      return e.openRange;
-    case "For":
-      return e.openRange;
-    case "Index":
-      return e.openRange;
-    case "Splat":
-      return e.markerRange;
-    case "Template":
-      return e.parts[0] ? startRange(e.parts[0]) : e.range;
-    case "TemplateJoin":
-      return startRange(e.tuple);
-    case "ObjectKey":
-      return startRange(e.wrapped);
-    case "Parentheses":
-      return e.range;
-    default:
-      return e.range;
-  }
-}
+/** HCL's StartRange (hcl/start_range.ts), under the name the evaluator's callers know. */
+export const startRange: (e: Expression) => Range = exprStartRange;
 
 // ---------------------------------------------------------------------------------------------
 // Conditionals
@@ -928,7 +900,8 @@ function evalSplat(e: SplatExpr, ctx: EvalContext): EvalResult {
   let ty = source.type;
   const autoUpgrade = !(ty.kind === "tuple" || ty.kind === "list" || ty.kind === "set");
   if (source.kind === "null") {
-    if (autoUpgrade) return { value: EmptyTupleVal, diagnostics: diags };
+    // The marks stay on the result: `sensitive(null)[*]` is as sensitive as its source.
+    if (autoUpgrade) return { value: withMarks(EmptyTupleVal, source.marks), diagnostics: diags };
     diags.push(
       fromExpr(
         errorDiag(
@@ -948,7 +921,10 @@ function evalSplat(e: SplatExpr, ctx: EvalContext): EvalResult {
   let upgradedUnknown = false;
   if (autoUpgrade) {
     if (source.kind === "unknown" && !source.refinement.notNull) upgradedUnknown = true;
-    source = tupleVal([source]);
+    // The implied tuple carries the source's marks (hclsyntax unmarks, wraps, re-marks), so a
+    // sensitive value stays sensitive through the splat and whatever reads it next.
+    const [inner, innerMarks] = unmark(source);
+    source = withMarks(tupleVal([inner]), innerMarks);
     ty = source.type;
   }
 

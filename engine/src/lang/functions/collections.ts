@@ -980,7 +980,9 @@ const transposeFunc = new Func({
     if (!isWhollyKnown(input)) return ok(unknownVal(retType));
     const tmp = new Map<string, string[]>();
     for (const [k, inner] of elementPairs(input)) {
+      if (inner.kind === "null") return callError("input must not contain null list");
       for (const v of elems(inner)) {
+        if (v.kind === "null") return callError("input list must not contain null string");
         if (v.kind !== "string" || k.kind !== "string") return callError("input must be a map of lists of strings");
         const list = tmp.get(v.value) ?? [];
         list.push(k.value);

@@ -168,8 +168,10 @@ class Decoder {
     let v: Value;
     if (isScalar(n)) {
       const quoted = n.type !== "PLAIN" && n.type !== undefined;
-      // Binary scalars stay in their base64 form (cty has no bytes type).
-      const text = n.value instanceof Uint8Array ? (n.srcToken && "source" in n.srcToken ? String(n.srcToken.source) : "") : String(n.value ?? "");
+      // The library resolves some tags itself (a Uint8Array for !!binary, a Date for !!timestamp);
+      // their source text is what go-yaml resolves (binary stays base64: cty has no bytes type).
+      const resolvedByLibrary = n.value instanceof Uint8Array || n.value instanceof Date;
+      const text = resolvedByLibrary ? (n.srcToken && "source" in n.srcToken ? String(n.srcToken.source) : "") : String(n.value ?? "");
       const r = resolveScalar(n.tag ?? "", text, quoted);
       if (r === MERGE) {
         if (scalarOK) return r;
