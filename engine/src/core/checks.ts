@@ -1,15 +1,16 @@
 // The check results of one run (OpenTofu's internal/checks.State and states.NewCheckResults):
 // which configuration objects have conditions (resources with preconditions or postconditions,
-// outputs with preconditions, `check` blocks), which instances each expanded into, and the
-// status of every rule of every instance. A rule never evaluated is unknown; an object's status
-// and a configuration object's status aggregate their parts (error, then fail, then unknown,
-// else pass). The results go to the plan and, after apply, to state.
+// outputs with preconditions, `check` blocks, variables with validation rules), which instances
+// each expanded into, and the status of every rule of every instance. A rule never evaluated is
+// unknown; an object's status and a configuration object's status aggregate their parts (error,
+// then fail, then unknown, else pass). The results go to the plan and, after apply, to state.
 import type { ModuleInstance } from "../addrs/index.js";
 import { allConfigs, modulePathString, resourceAddrString, type Config } from "../configs/index.js";
 import type { CheckResultAggregate, CheckResults, CheckStatus, CheckableKind } from "../states/index.js";
+import type { ValidationResult } from "../configs/inputvars/index.js";
 import type { RunState } from "./run.js";
 
-export type CheckRuleType = "ResourcePrecondition" | "ResourcePostcondition" | "OutputPrecondition" | "CheckDataResource" | "CheckAssertion";
+export type CheckRuleType = "ResourcePrecondition" | "ResourcePostcondition" | "OutputPrecondition" | "CheckDataResource" | "CheckAssertion" | "InputValidation";
 
 /** How diagnostics name each kind of rule (addrs.CheckRuleType.Description). */
 export const CHECK_RULE_DESCRIPTION: Record<CheckRuleType, string> = {
@@ -18,6 +19,7 @@ export const CHECK_RULE_DESCRIPTION: Record<CheckRuleType, string> = {
   OutputPrecondition: "Module output value precondition",
   CheckDataResource: "Check block data resource",
   CheckAssertion: "Check block assertion",
+  InputValidation: "Input variable validation",
 };
 
 interface ObjectState {
@@ -67,6 +69,7 @@ export class CheckState {
       for (const [name, o] of c.module.outputs) if (o.preconditions.length > 0) this.add("output", `${p}output.${name}`, { OutputPrecondition: o.preconditions.length });
       // A nested data source is one more rule of its check block: a failed read fails the block.
       for (const [name, ch] of c.module.checks) this.add("check", `${p}check.${name}`, { CheckAssertion: ch.asserts.length, ...(ch.dataResource ? { CheckDataResource: 1 } : {}) });
+      for (const [name, v] of c.module.variables) if (v.validations.length > 0) this.add("var", `${p}var.${name}`, { InputValidation: v.validations.length });
     }
   }
 
@@ -128,6 +131,40 @@ export class CheckState {
     }
     return { configResults };
   }
+}
+
+/** A variable's checkable configuration object (`module.m.var.x`). */
+export function variableConfigCheckable(path: readonly string[], name: string): string {
+  return `${modulePrefix(path)}var.${name}`;
+}
+
+/** A variable's checkable object in one module instance (`module.m[0].var.x`). */
+export function variableObjectCheckable(module: ModuleInstance, name: string): string {
+  return `${instancePrefix(module)}var.${name}`;
+}
+
+/**
+ * The instances of a variable with validation rules, as checkable objects (none at all, for a
+ * module call with count = 0, passes). A destroy walk reports none: its check results stay unknown.
+ */
+export function reportVariableCheckables(run: RunState, path: readonly string[], name: string, instances: readonly ModuleInstance[]): void {
+  if (run.opts.destroy) return;
+  runChecks(run).reportCheckableObjects(
+    variableConfigCheckable(path, name),
+    instances.map((m) => variableObjectCheckable(m, name)),
+  );
+}
+
+/**
+ * Records the outcome of some of a variable's validation rules in one module instance
+ * (evalVariableValidations' ReportCheckResult); `indices` are the rules' positions in the
+ * declaration, as some run before the walk and the others in it.
+ */
+export function reportVariableValidations(run: RunState, module: ModuleInstance, name: string, indices: readonly number[], results: readonly ValidationResult[]): void {
+  if (run.opts.destroy) return;
+  const configAddr = variableConfigCheckable(module.steps.map((s) => s.name), name);
+  const objectAddr = variableObjectCheckable(module, name);
+  results.forEach((r, i) => runChecks(run).reportCheckResult(configAddr, objectAddr, "InputValidation", indices[i] ?? i, r.status, r.failureMessage));
 }
 
 const byRun = new WeakMap<RunState, CheckState>();

@@ -225,3 +225,62 @@ describe("plan and apply terraform_data", () => {
     expect(Object.values(actions(p.plan))).toEqual(["NoOp", "NoOp"]);
   });
 });
+
+/** Root outputs as `name: value` (as state files write them), for the prior-state tests below. */
+function outputsOf(state: State): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(stateAttributes(state))) if (k.startsWith("output.")) out[k.slice("output.".length)] = (v as { value: unknown }).value;
+  return out;
+}
+
+describe("the plan's prior state", () => {
+  const v1 = { "main.tf": 'resource "terraform_data" "a" { input = "x" }\noutput "old" { value = "v1" }\noutput "new" { value = "v2" }\noutput "gone" { value = "g" }\noutput "later" { value = "l" }\n' };
+  // terraform 1.11's `show -json` prior_state.values.outputs for the same two steps.
+  const v2 = {
+    "main.tf":
+      'resource "terraform_data" "a" { input = "y" }\noutput "old" { value = "v1-changed" }\noutput "added" { value = 3 }\noutput "gone" { value = null }\noutput "later" { value = terraform_data.a.output }\n',
+  };
+
+  it("holds the root outputs evaluated while planning: wholly known values set, null ones removed, unknown ones left", async () => {
+    const applied = await planAndApply(v1);
+    const p = await new Context({ providers: builtinFactory() }).plan(loadConfig(v2), applied.state);
+    expect(errorsOf(p.diagnostics)).toEqual([]);
+    // `new` is no longer declared: its delete is planned, but the refreshed state still has it.
+    expect(outputsOf(p.plan.priorState)).toEqual({ added: 3, later: "l", new: "v2", old: "v1-changed" });
+    expect(outputsOf(p.plan.prevRunState)).toEqual({ gone: "g", later: "l", new: "v2", old: "v1" });
+    // The changes still compare against the previous outputs.
+    expect(p.plan.changes.outputs.map((o) => `${o.addr.outputValue.name} ${o.change.action}`)).toEqual(["added Create", "gone Update", "later Update", "new Delete", "old Update"]);
+  });
+
+  it("is not empty for a configuration of outputs only", async () => {
+    const p = await new Context({ providers: builtinFactory() }).plan(loadConfig({ "main.tf": 'output "o" { value = "v" }\n' }), new State());
+    expect(p.plan.priorState.empty()).toBe(false);
+    expect(outputsOf(p.plan.priorState)).toEqual({ o: "v" });
+  });
+
+  it("drops the previous run's check results, which the previous-run state keeps", async () => {
+    const files = { "main.tf": 'resource "terraform_data" "a" { input = 1 }\ncheck "c" {\n  assert {\n    condition     = terraform_data.a.input == 1\n    error_message = "bad"\n  }\n}\n' };
+    const applied = await planAndApply(files);
+    expect(applied.state.checkResults?.configResults.map((c) => c.configAddr)).toEqual(["check.c"]);
+    const p = await new Context({ providers: builtinFactory() }).plan(loadConfig(files), applied.state);
+    expect(p.plan.priorState.checkResults).toBeUndefined();
+    expect(p.plan.prevRunState.checkResults?.configResults.map((c) => c.configAddr)).toEqual(["check.c"]);
+    expect(p.plan.checks?.configResults.map((c) => c.configAddr)).toEqual(["check.c"]);
+  });
+});
+
+describe("a refresh-only apply", () => {
+  it("stores an output that is still unknown as null (UnknownAsNull), beside the known ones", async () => {
+    const files = { "main.tf": 'resource "terraform_data" "b" { input = "x" }\noutput "o" { value = terraform_data.b.output }\noutput "p" { value = "plain" }\n' };
+    const config = loadConfig(files);
+    const ctx = new Context({ providers: builtinFactory() });
+    const p = await ctx.plan(config, new State(), { mode: "refresh-only" });
+    expect(outputsOf(p.plan.priorState)).toEqual({ p: "plain" });
+    const a = await ctx.apply(p.plan, config);
+    expect(errorsOf(a.diagnostics)).toEqual([]);
+    expect(outputsOf(a.state)).toEqual({ o: null, p: "plain" });
+    const o = a.state.rootModule().outputValues.get("o");
+    expect(o?.value.kind).toBe("null");
+    expect(o?.value.type.kind).toBe("dynamic");
+  });
+});

@@ -23,11 +23,12 @@ import { applyTransformers, buildGraph, planTransformers } from "./builder.js";
 import { deletedOutputChange, executeNode } from "./execute.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { newPlan, planCanApply, type Plan, type ProviderSchemaSet } from "../plans/index.js";
-import { driftedResources, managedResourcesEqual, relevantAttributes } from "./drift.js";
+import { driftedResources, managedResourcesEqual } from "./drift.js";
+import { relevantAttributes } from "./relevance.js";
 import { forcedCreateBeforeDestroy } from "./cbd.js";
 import { forgottenByDestroyDiagnostics } from "./removed.js";
 import type { Hooks } from "./hooks.js";
-import { runChecks } from "./checks.js";
+import { reportVariableCheckables, reportVariableValidations, runChecks } from "./checks.js";
 import { appliedTargetingWarning, targetingActive, targetingWarning, verifyTargetedMoves } from "./targeting.js";
 import { expansionKeys } from "./expand.js";
 import { InstanceSet, finishMoves, prepareMoves, type PreparedMoves } from "../refactoring/index.js";
@@ -167,6 +168,13 @@ export class Context {
       run.values.set("var", RootModuleInstance, name, v);
       run.validatable.add(`${RootModuleInstance.toString()}|${name}`);
     }
+    // Variables with validation rules are checkable objects: their results reach the plan and state.
+    for (const [name, decl] of decls) {
+      if (decl.validations.length === 0) continue;
+      reportVariableCheckables(run, [], name, [RootModuleInstance]);
+      const ran = decl.validations.flatMap((rule, i) => (refersBeyondVariables(rule) ? [] : [i]));
+      reportVariableValidations(run, RootModuleInstance, name, ran, fin.checks.get(name) ?? []);
+    }
     return fin.diagnostics;
   }
 
@@ -214,6 +222,9 @@ export class Context {
     const moves = planMoves(config, prevRunState, runOpts);
     // The walk starts from the previous run state with the moves applied (OpenTofu's planWalk).
     const state = new SyncState(moves.walk.state.deepCopy());
+    // The previous run's check results stay in the previous-run state only: the plan makes its
+    // own (OpenTofu's graphWalker discards them from the refreshed state).
+    state.setCheckResults(undefined);
     const prevRun = new SyncState(moves.walk.state.deepCopy());
     const run = this.newRun("plan", runOpts, { config, state, prevRunState: prevRun, changes: new ChangesSync(), providers, timestamp });
     for (const m of moves.first.providerMoves) run.providerMoves.set(uniqueKey(m.addr), m);
@@ -320,6 +331,8 @@ export class Context {
   async import(config: Config, prevRunState: State, opts: ImportOpts): Promise<{ state: State; diagnostics: Diagnostic[] }> {
     const providers = new ProviderManager(this.opts.providers, this.opts.terraformVersion ?? "1.11.0", this.opts.resourceProvider);
     const state = new SyncState(prevRunState.deepCopy());
+    // As in a plan, the previous run's check results are not carried over (OpenTofu's graphWalker).
+    state.setCheckResults(undefined);
     const runOpts = { destroy: false, refresh: false, refreshOnly: true, forceReplace: [], targets: [], excludes: [] };
     const run = this.newRun("plan", runOpts, { config, state, changes: new ChangesSync(), providers, timestamp: new Date() });
     for (const t of opts.targets) run.imports.addCommandLineTarget(t);

@@ -28,11 +28,12 @@ import { blockReferences, decodeBody } from "./schemabody.js";
 import { planOrphanInstance, planResource, planResourceInstance, planOrphanResource } from "./plan_instance.js";
 import { applyInstance, destroyInstance, expandResourceForApply } from "./apply_instance.js";
 import { checkReferences, evalCheckRules, refersBeyondVariables, resourceCheckable, resourceConditions } from "./conditions.js";
-import { instancePrefix, runChecks } from "./checks.js";
+import { instancePrefix, reportVariableCheckables, reportVariableValidations, runChecks } from "./checks.js";
 import { forgetInstance } from "./removed.js";
 import { targetedWalkContext } from "./targeting.js";
 import { unsupportedProvisioners } from "./provisioners.js";
 import { closeEphemeralResource, openEphemeralResource } from "./ephemeral.js";
+import { unknownAsNull } from "../providers/index.js";
 import { ephemeralOutputDiagnostics, ephemeralVariableDiagnostics } from "./ephemeral_values.js";
 
 /** Runs one vertex; the diagnostics it returns decide whether the walk counts it as failed. */
@@ -101,7 +102,10 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
   if (!v || !call) return diagnostics;
   const attr = configBodyJustAttributes(call.config).attributes.get(n.name);
   const decl = inputVariableDeclaration(v);
-  for (const inst of run.expander.moduleInstances(n.module)) {
+  const instances = run.expander.moduleInstances(n.module);
+  // Every instance is checkable, whether or not its rules get to run.
+  if (decl.validations.length > 0) reportVariableCheckables(run, n.module, n.name, instances);
+  for (const inst of instances) {
     let raw: Value | undefined;
     if (attr) {
       const scope = evalScope(run, { module: inst.parent(), repetition: run.expander.moduleRepetitionData(inst), hasCount: !!call.count, hasForEach: !!call.forEach }, exprVariables(attr.expr));
@@ -136,7 +140,9 @@ async function evalModuleVariableValidation(run: RunState, n: Extract<GraphNode,
   if (!v) return [];
   const all = inputVariableDeclaration(v);
   // A root variable's other rules ran before the walk, with the root variables.
-  const decl = n.module.length === 0 ? { ...all, validations: all.validations.filter(refersBeyondVariables) } : all;
+  const picked = all.validations.flatMap((rule, index) => (n.module.length > 0 || refersBeyondVariables(rule) ? [{ rule, index }] : []));
+  const indices = picked.map((p) => p.index);
+  const decl = { ...all, validations: picked.map((p) => p.rule) };
   const traversals = v.validations.filter((r) => n.module.length > 0 || refersBeyondVariables(r)).flatMap(checkReferences);
   const call = run.moduleConfig(n.module.slice(0, -1))?.module.moduleCalls.get(n.module[n.module.length - 1] ?? "");
   const valueRange = call ? configBodyJustAttributes(call.config).attributes.get(n.name)?.expr.range : undefined;
@@ -150,7 +156,9 @@ async function evalModuleVariableValidation(run: RunState, n: Extract<GraphNode,
     const names = scope.ctx.variables ?? new Map<string, Value>();
     const vars = names.get("var");
     const variables = new Map<string, Value>(vars?.kind === "object" ? vars.attrs : []);
-    diagnostics.push(...evalVariableValidations(decl, value, { variables, roots: names, functions: scope.ctx.functions, ...(valueRange ? { valueRange } : {}) }).diagnostics);
+    const checked = evalVariableValidations(decl, value, { variables, roots: names, functions: scope.ctx.functions, ...(valueRange ? { valueRange } : {}) });
+    reportVariableValidations(run, inst, n.name, indices, checked.statuses);
+    diagnostics.push(...checked.diagnostics);
   }
   return diagnostics;
 }
@@ -213,12 +221,29 @@ async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" 
       if (run.opts.operation === "plan" && !run.opts.destroy) run.childOutputChanges.push({ module: inst, name: n.name, created: unmarkDeep(value)[0].kind !== "null" });
       continue;
     }
-    if (run.opts.operation === "plan") run.outputChanges.push(outputChange(run, n.name, value, o.sensitive));
-    // A null root output is removed from state rather than stored (OpenTofu's setValue).
-    else if (unmarkDeep(value)[0].kind === "null") run.state.removeOutputValue(n.name);
-    else if (isWhollyKnown(unmarkDeep(value)[0])) run.state.setOutputValue(n.name, unmarkDeep(value)[0], o.sensitive);
+    const [plain] = unmarkDeep(value);
+    // `terrace import` walks the plan graph with only the state it writes (no previous-run
+    // state): that state takes outputs as an apply's does.
+    if (run.opts.operation === "plan" && run.prevRunState) {
+      // The change's "before" is read from the state first, so it is computed before the write below.
+      run.outputChanges.push(outputChange(run, n.name, value, o.sensitive));
+      // OpenTofu's NodeApplyableOutput also records a wholly known value in the refreshed state,
+      // so the plan's prior state carries the outputs as they are now.
+      if (isWhollyKnown(plain)) setRootOutputValue(run, n.name, plain, o.sensitive);
+    } else {
+      setRootOutputValue(run, n.name, plain, o.sensitive);
+    }
   }
   return diagnostics;
+}
+
+/**
+ * OpenTofu's setValue for a root output: null removes it; otherwise whatever is still unknown
+ * (an output of a resource a refresh-only apply never created) is stored as null.
+ */
+function setRootOutputValue(run: RunState, name: string, plain: Value, sensitive: boolean): void {
+  if (plain.kind === "null") run.state.removeOutputValue(name);
+  else run.state.setOutputValue(name, unknownAsNull(plain), sensitive);
 }
 
 function containsSensitive(v: Value): boolean {

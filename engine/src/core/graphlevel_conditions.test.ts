@@ -219,3 +219,82 @@ check "c" {
     expect(statuses(a.state.checkResults)).toEqual({ "check.c": "pass", "check.c (object)": "pass" });
   });
 });
+
+// checks/state_init.go registers every variable with validation rules as a checkable object
+// (kind "var"); the statuses below are terraform 1.11's `show -json` and state answers.
+describe("variable validations", () => {
+  const files = {
+    "main.tf": `
+resource "terraform_data" "r" { input = 1 }
+locals { limit = 10 }
+variable "v" {
+  default = 5
+  validation {
+    condition     = var.v < local.limit
+    error_message = "too big"
+  }
+  validation {
+    condition     = var.v > 0
+    error_message = "negative"
+  }
+}
+module "m" {
+  source = "./m"
+  count  = 2
+  x      = terraform_data.r.output
+}
+module "none" {
+  source = "./m"
+  count  = 0
+  x      = 1
+}
+`,
+    "m/main.tf": `
+variable "x" {
+  validation {
+    condition     = var.x > 0
+    error_message = "negative"
+  }
+}
+`,
+  };
+
+  it("records each variable instance's rules in the plan, and again at apply in state", async () => {
+    const r = await plan(files);
+    expect(errorsOf(r.diagnostics)).toEqual([]);
+    // A rule over a value known only after apply is unknown; a module call with no instances passes.
+    expect(statuses(r.plan.checks)).toEqual({
+      "var.v": "pass",
+      "var.v (object)": "pass",
+      "module.m.var.x": "unknown",
+      "module.m[0].var.x (object)": "unknown",
+      "module.m[1].var.x (object)": "unknown",
+      "module.none.var.x": "pass",
+    });
+    expect(r.plan.checks?.configResults.find((c) => c.configAddr === "var.v")?.objectKind).toBe("var");
+    const a = await r.ctx.apply(r.plan, r.config);
+    expect(errorsOf(a.diagnostics)).toEqual([]);
+    expect(statuses(a.state.checkResults)).toEqual({
+      "var.v": "pass",
+      "var.v (object)": "pass",
+      "module.m.var.x": "pass",
+      "module.m[0].var.x (object)": "pass",
+      "module.m[1].var.x (object)": "pass",
+      "module.none.var.x": "pass",
+    });
+  });
+
+  it("records a failed rule with its message", async () => {
+    const r = await plan({ ...files, "main.tf": files["main.tf"].replace("x      = 1", "x      = -1").replace("count  = 0", "count  = 1") });
+    expect(errorsOf(r.diagnostics)).toEqual([expect.stringContaining("Invalid value for variable: negative")]);
+    expect(statuses(r.plan.checks)["module.none[0].var.x (object)"]).toBe("fail: negative");
+  });
+
+  it("reports no variable instances in a destroy plan", async () => {
+    const applied = await planAndApply(files);
+    const config = loadConfig(files);
+    const d = await new Context({ providers: builtinFactory() }).plan(config, applied.state, { mode: "destroy" });
+    expect(errorsOf(d.diagnostics)).toEqual([]);
+    expect(statuses(d.plan.checks)).toEqual({ "var.v": "unknown", "module.m.var.x": "unknown", "module.none.var.x": "unknown" });
+  });
+});

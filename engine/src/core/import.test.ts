@@ -122,6 +122,18 @@ describe("terrace import (Context.import)", () => {
     expect(stateResources(r.state) ?? []).toEqual([]);
   });
 
+  it("writes the root outputs as an apply does (unknown ones as null) and drops the previous check results", async () => {
+    const files = { "main.tf": `${SINGLE}resource "test_thing" "b" {\n}\noutput "o" {\n  value = "v"\n}\noutput "u" {\n  value = test_thing.b.id\n}\n` };
+    const prior = new State();
+    prior.checkResults = { configResults: [{ objectKind: "check", configAddr: "check.gone", status: "pass", objects: [] }] };
+    const r = await new Context({ providers: markerFactory() }).import(loadConfig(files), prior, { targets: [{ addr: addr("test_thing.a"), id: "x" }] });
+    expect(errorsOf(r.diagnostics)).toEqual([]);
+    // terraform 1.11's `import` state for the same configuration.
+    expect(stateAttributes(r.state)["output.o"]).toEqual({ value: "v", sensitive: false });
+    expect(stateAttributes(r.state)["output.u"]).toEqual({ value: null, sensitive: false });
+    expect(r.state.checkResults).toBeUndefined();
+  });
+
   it("requires the instance to exist in the configuration's expansion", async () => {
     const files = { "main.tf": 'provider "test" {\n  marker = "m"\n}\nresource "test_thing" "a" {\n  count = 1\n}\n' };
     const r = await new Context({ providers: markerFactory() }).import(loadConfig(files), new State(), { targets: [{ addr: addr("test_thing.a[3]"), id: "x" }] });
@@ -153,6 +165,20 @@ describe("import blocks", () => {
     expect(errorsOf(again.diagnostics)).toEqual([]);
     expect(actions(again.plan)).toEqual({ "test_thing.a": "NoOp" });
     expect(again.plan.changes.resources[0]?.change.importing).toBeUndefined();
+  });
+
+  it("reports the refresh of the imported object to the hooks, start and completion (as importState's refresh does)", async () => {
+    const files = { "main.tf": withImport('import {\n  to = test_thing.a\n  id = "abc"\n}\n') };
+    const seen: string[] = [];
+    const hooks = {
+      prePlanImport: (a: AbsResourceInstance, id: string) => seen.push(`import ${a.toString()} ${id}`),
+      preRefresh: (a: AbsResourceInstance) => seen.push(`refresh ${a.toString()}`),
+      postRefresh: (a: AbsResourceInstance, _d: string, _prior: Value, v: Value) =>
+        seen.push(`refreshed ${a.toString()} ${v.kind === "object" ? str(v.attrs.get("refresh_marker")) : v.kind}`),
+    };
+    const p = await new Context({ providers: markerFactory(), hooks }).plan(loadConfig(files), new State());
+    expect(errorsOf(p.diagnostics)).toEqual([]);
+    expect(seen).toEqual(["import test_thing.a abc", "refresh test_thing.a", "refreshed test_thing.a m"]);
   });
 
   it("expands for_each on the block, with each.key in `to` and `id`, through the bound provider instance (case 016)", async () => {

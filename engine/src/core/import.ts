@@ -414,6 +414,8 @@ export async function importInstance(
   const read = await ip.provider.readResource({ typeName, priorState: plain, ...(importedPrivate ? { private: importedPrivate } : {}) });
   diagnostics.push(...providerDiagnostics(read.diagnostics, target.config?.declRange));
   if (hasErrors(diagnostics)) return { object: undefined, diagnostics };
+  // As OpenTofu's refresh does, before importState looks at what the read found.
+  hooks.postRefresh?.(addr, NotDeposed, imported, read.newState);
   if (read.newState.kind === "null" || !isWhollyKnown(read.newState)) {
     diagnostics.push(nonExistent(addr, forCLI));
     return { object: undefined, diagnostics };

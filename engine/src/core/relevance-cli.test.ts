@@ -1,9 +1,10 @@
 // The plan's relevant_attributes (relevantResourceAttrsForPlan, which decides what drift the plan
 // view shows) through the CLI: references followed across module calls (a child's variable to
 // the caller's argument, a module output to the child's output expression), and references
-// without an instance key reported under the resource's own address, and child module outputs
-// with a value as starting points (not in destroy plans). The expected sets are
-// terraform 1.11's `show -json` answers for the same configurations and steps.
+// without an instance key reported under the resource's own address, whole traversals kept, data
+// resources counted, references into a resource followed only through the argument they name,
+// and child module outputs with a value as starting points (not in destroy plans). The expected
+// sets are terraform 1.11's `show -json` answers for the same configurations and steps.
 import { describe, expect, it } from "vitest";
 import { applyCommand } from "../cli/apply.js";
 import { runCommand, workDir } from "../cli/clitest.testkit.js";
@@ -68,6 +69,62 @@ resource "terraform_data" "w" {
 `,
     });
     expect(got).toEqual(["terraform_data.c []", 'terraform_data.c[0] ["output"]']);
+  });
+
+  it("keeps each reference's whole traversal, and follows a reference into a resource only through the argument it names", async () => {
+    const got = await relevantAfterChange({
+      "main.tf": `variable "v" {
+  default = "1"
+}
+resource "terraform_data" "a" {
+  input = { x = { y = var.v }, l = [1, var.v] }
+}
+resource "terraform_data" "b" {
+  input = [terraform_data.a.output.x.y, terraform_data.a.output["l"][1]]
+}
+output "o" {
+  value = terraform_data.a.input.x
+}
+resource "terraform_data" "other" {
+  input = "o"
+}
+resource "terraform_data" "mid" {
+  input            = "m"
+  triggers_replace = terraform_data.other.output
+}
+resource "terraform_data" "top" {
+  input = "\${terraform_data.mid.input}-\${var.v}"
+}
+`,
+    });
+    // mid is unchanged and top reads only its input, so mid's triggers_replace (other) is not followed.
+    expect(got).toEqual(['terraform_data.a ["input","x"]', 'terraform_data.a ["output","l",1]', 'terraform_data.a ["output","x","y"]', 'terraform_data.mid ["input"]']);
+  });
+
+  it("counts references to data resources and follows their configuration", async () => {
+    const remote = '{"version":4,"terraform_version":"1.11.4","serial":1,"lineage":"x","outputs":{"v":{"value":"a","type":"string"}},"resources":[]}';
+    const got = await relevantAfterChange(
+      {
+        "main.tf": `variable "f" {
+  default = "one.tfstate"
+}
+resource "terraform_data" "p" {
+  input = var.f
+}
+data "terraform_remote_state" "s" {
+  backend = "local"
+  config  = { path = terraform_data.p.output }
+}
+output "v" {
+  value = data.terraform_remote_state.s.outputs.v
+}
+`,
+        "one.tfstate": remote,
+        "two.tfstate": remote,
+      },
+      ["-var", "f=two.tfstate"],
+    );
+    expect(got).toEqual(['data.terraform_remote_state.s ["outputs","v"]', 'terraform_data.p ["output"]']);
   });
 
   describe("starting from child module outputs, which a plan records as created when they have a value", () => {

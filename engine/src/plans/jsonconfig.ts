@@ -8,6 +8,7 @@ import { impliedProviderForUnqualifiedType, impliedProviderLocalName } from "../
 import type { Block } from "../providers/schema/index.js";
 import { unmarkDeep } from "../values/index.js";
 import { goMap, goObject, goString, omitEmptyArray, omitEmptyString } from "./gojson.js";
+import { marshalProviderConfigs, providerConfigKey, type ProviderConfigs } from "./jsonconfig_providers.js";
 import { valueJSON } from "./jsonstate.js";
 import type { Schemas } from "./schemas.js";
 
@@ -26,11 +27,6 @@ export const noExpressions: ExpressionMarshaler = {
   provisioner: () => undefined,
 };
 
-interface ProviderEntry {
-  key: string;
-  json: string;
-}
-
 function traversalString(t: Traverser[]): string {
   let out = "";
   for (const s of t) {
@@ -48,11 +44,6 @@ function repetition(ex: ExpressionMarshaler, e: AnyExpression | undefined): stri
   return json === "{}" ? undefined : json;
 }
 
-function providerKey(modulePath: readonly string[], localName: string, alias: string): string {
-  const base = alias ? `${localName}.${alias}` : localName;
-  return modulePath.length === 0 ? base : `${modulePath.map((p) => `module.${p}`).join(".")}:${base}`;
-}
-
 function resourceProviderFullName(m: Module, r: Resource): string {
   if (r.provider) return r.provider.toString();
   const local = r.providerConfigRef?.name ?? impliedProviderLocalName(r.type);
@@ -60,17 +51,8 @@ function resourceProviderFullName(m: Module, r: Resource): string {
   return (req?.type ?? impliedProviderForUnqualifiedType(local)).toString();
 }
 
-function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, providers: Map<string, ProviderEntry>): string {
+function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, providers: ProviderConfigs): string {
   const m = c.module;
-  const declaredIn = (local: string, alias: string): string => {
-    // A provider configured in this module has a module-qualified key; otherwise the resource
-    // uses the configuration its ancestors pass down, which we name from the nearest declarer.
-    for (let cur: Config | undefined = c; cur; cur = cur.parent) {
-      const key = alias ? `${local}.${alias}` : local;
-      if (cur.module.providerConfigs.has(key)) return providerKey(cur.path, local, alias);
-    }
-    return providerKey([], local, alias);
-  };
 
   const outputs: Array<[string, string]> = [];
   for (const [name, o] of m.outputs) {
@@ -90,18 +72,8 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
     const address = r.mode === "managed" ? `${r.type}.${r.name}` : `${r.mode}.${r.type}.${r.name}`;
     const local = r.providerConfigRef?.name ?? impliedProviderLocalName(r.type);
     const alias = r.providerConfigRef?.alias ?? "";
-    const key = declaredIn(local, alias);
+    const key = providers.resourceKey(providerConfigKey(c.path, alias ? `${local}.${alias}` : local));
     const fullName = resourceProviderFullName(m, r);
-    if (!providers.has(key)) {
-      providers.set(key, {
-        key,
-        json: goObject([
-          ["name", omitEmptyString(local)],
-          ["full_name", omitEmptyString(fullName)],
-          ["alias", omitEmptyString(alias)],
-        ]),
-      });
-    }
     const schema = schemas.resourceTypeConfig(fullName, r.mode, r.type);
     return {
       address,
@@ -169,31 +141,10 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
 
 /** jsonconfig.Marshal: `{"provider_config":{…},"root_module":{…}}`. */
 export function marshalConfigJSON(config: Config, schemas: Schemas, ex: ExpressionMarshaler = noExpressions): string {
-  const providers = new Map<string, ProviderEntry>();
-  // Explicit provider blocks first, so their entries carry alias and version.
-  const visit = (c: Config): void => {
-    for (const p of c.module.providerConfigs.values()) {
-      const key = providerKey(c.path, p.name, p.alias);
-      const full = (p.providerType ?? c.module.providerRequirements.requiredProviders.get(p.name)?.type ?? impliedProviderForUnqualifiedType(p.name)).toString();
-      providers.set(key, {
-        key,
-        json: goObject([
-          ["name", omitEmptyString(p.name)],
-          ["full_name", omitEmptyString(full)],
-          ["alias", omitEmptyString(p.alias)],
-          ["version_constraint", omitEmptyString(c.module.providerRequirements.requiredProviders.get(p.name)?.requirement?.raw)],
-          ["module_address", omitEmptyString(c.path.map((s) => `module.${s}`).join("."))],
-          ["expressions", ex.body(p.config, schemas.providerConfig?.(full))],
-        ]),
-      });
-    }
-    for (const child of c.children.values()) visit(child);
-  };
-  visit(config);
+  const providers = marshalProviderConfigs(config, schemas, ex);
   const root = marshalModule(config, schemas, ex, providers);
   return goObject([
-    ["provider_config", providers.size > 0 ? goMap([...providers.values()].map((p) => [p.key, p.json] as const)) : undefined],
+    ["provider_config", providers.json()],
     ["root_module", root],
   ]);
 }
-

@@ -5,7 +5,9 @@ import { attribute, block, nestedBlock } from "../providers/schema/index.js";
 import { newObjectSrc, State } from "../states/index.js";
 import { DynamicPseudoType, NumberType, SENSITIVE, StringType, listOf, mark, numberIntVal, objectVal, setOf, setVal, stringVal, unknownVal, nullVal, listVal, rawEquals, type Value } from "../values/index.js";
 import { newResourceInstanceChange } from "./changes.js";
+import { Loader, MemoryFS, RootModuleInputs, rootModuleCall } from "../configs/index.js";
 import { builtinSchemas, terraformDataBlock } from "./fromtf.testkit.js";
+import { marshalConfigJSON } from "./jsonconfig.js";
 import { marshalPlanForRenderer, marshalPlanJSON } from "./jsonplan.js";
 import { newPlan } from "./plan.js";
 import { readPlanFile, writePlanFile } from "./planfile.js";
@@ -271,5 +273,82 @@ describe("human renderer: blocks, sets, sensitive, replacement", () => {
     );
     const d = renderHumanPlan("{}", () => undefined, "destroy");
     expect(d.ok && d.text).toContain("No changes. No objects need to be destroyed.");
+  });
+});
+
+describe("JSON configuration provider_config", () => {
+  const configOf = (files: Record<string, string>) => {
+    const loader = new Loader({ fs: new MemoryFS(files), workingDir: "." });
+    const r = loader.loadConfig(".", { staticCall: rootModuleCall(new RootModuleInputs(new Map()), ".", "default") });
+    if (!r.config) throw new Error(r.diagnostics.map((d) => d.summary).join("; "));
+    return r.config;
+  };
+  const providerConfig = (files: Record<string, string>) => {
+    const doc = JSON.parse(marshalConfigJSON(configOf(files), builtinSchemas)) as { provider_config?: Record<string, unknown> };
+    const keys: string[] = [];
+    const visit = (m: { resources?: { address: string; provider_config_key: string }[]; module_calls?: Record<string, { module: unknown }> }, path: string) => {
+      for (const r of m.resources ?? []) keys.push(`${path}${r.address} ${r.provider_config_key}`);
+      for (const [name, c] of Object.entries(m.module_calls ?? {})) visit(c.module as typeof m, `${path}module.${name}.`);
+    };
+    visit((doc as { root_module: Parameters<typeof visit>[0] }).root_module, "");
+    return { providers: doc.provider_config, keys };
+  };
+  const builtin = "terraform.io/builtin/terraform";
+  const resource = 'resource "terraform_data" "r" { input = 1 }\n';
+
+  // terraform 1.11's `show -json` answers for the same configurations.
+  it("keeps a child module's implied provider under the module when its parent has no entry for it", () => {
+    const got = providerConfig({ "main.tf": 'module "m" { source = "./m" }\nmodule "k" {\n  source = "./m"\n  count  = 2\n}\n', "m/main.tf": resource });
+    expect(got.providers).toEqual({
+      "module.k:terraform": { name: "terraform", full_name: builtin, module_address: "module.k" },
+      "module.m:terraform": { name: "terraform", full_name: builtin, module_address: "module.m" },
+    });
+    expect(got.keys.sort()).toEqual(["module.k.terraform_data.r module.k:terraform", "module.m.terraform_data.r module.m:terraform"]);
+  });
+
+  it("links a module's provider to its parent's entry, walking up only through parents that have one", () => {
+    const got = providerConfig({
+      "main.tf": `terraform {
+  required_providers {
+    terraform = { source = "${builtin}" }
+  }
+}
+provider "terraform" { alias = "y" }
+module "m" { source = "./m" }
+module "n" { source = "./n" }
+module "p" {
+  source    = "./p"
+  providers = { terraform.x = terraform.y }
+}
+`,
+      "m/main.tf": resource,
+      "n/main.tf": 'module "inner" { source = "./inner" }\n',
+      "n/inner/main.tf": resource,
+      "p/main.tf": `terraform {
+  required_providers {
+    terraform = {
+      source                = "${builtin}"
+      configuration_aliases = [terraform.x]
+    }
+  }
+}
+resource "terraform_data" "r" {
+  provider = terraform.x
+  input    = 1
+}
+resource "terraform_data" "s" { input = 1 }
+`,
+    });
+    expect(got.providers).toEqual({
+      "module.n.module.inner:terraform": { name: "terraform", full_name: builtin, module_address: "module.n.module.inner" },
+      terraform: { name: "terraform", full_name: builtin },
+      "terraform.y": { name: "terraform", full_name: builtin, alias: "y" },
+    });
+    expect(got.keys.sort()).toEqual([
+      "module.m.terraform_data.r terraform",
+      "module.n.module.inner.terraform_data.r module.n.module.inner:terraform",
+      "module.p.terraform_data.r terraform.y",
+      "module.p.terraform_data.s terraform",
+    ]);
   });
 });
