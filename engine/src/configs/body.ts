@@ -255,9 +255,11 @@ export function exprIsNativeQuotedString(e: AnyExpression): boolean {
 
 /**
  * OpenTofu's shimTraversalInString: a native quoted string holding a reference
- * (`depends_on = ["aws_instance.a"]`, `when = "destroy"`) is read as the reference itself.
+ * (`depends_on = ["aws_instance.a"]`, `when = "destroy"`) is read as the reference itself, with
+ * a deprecation warning on the quoted string; `wantKeyword` words it for a keyword. JSON strings
+ * are left alone: references in strings are that syntax's only form.
  */
-export function shimTraversalInString(e: AnyExpression): { expr: AnyExpression; diagnostics: Diagnostic[] } {
+export function shimTraversalInString(e: AnyExpression, wantKeyword = false): { expr: AnyExpression; diagnostics: Diagnostic[] } {
   let x: AnyExpression = e;
   if (x.kind === "ObjectKey") x = x.wrapped;
   if (x.kind !== "Template") return { expr: x, diagnostics: [] };
@@ -266,10 +268,31 @@ export function shimTraversalInString(e: AnyExpression): { expr: AnyExpression; 
   const start = x.range.start;
   const parsed = parseExpression(v.value.value, x.range.filename, { line: start.line, column: start.column + 1, byte: start.byte + 1 });
   const t = absTraversalForExpr(parsed.result);
+  const warning = wantKeyword ? quotedKeywordWarning(x.range) : quotedReferenceWarning(x.range);
   if (parsed.diagnostics.length > 0 || t.diagnostics.length > 0) {
-    return { expr: x, diagnostics: [...parsed.diagnostics, ...t.diagnostics] };
+    return { expr: x, diagnostics: [...parsed.diagnostics, ...t.diagnostics, warning] };
   }
-  return { expr: { kind: "ScopeTraversal", traversal: t.traversal, range: x.range }, diagnostics: [] };
+  return { expr: { kind: "ScopeTraversal", traversal: t.traversal, range: x.range }, diagnostics: [warning] };
+}
+
+function quotedReferenceWarning(subject: Range): Diagnostic {
+  return {
+    severity: "warning",
+    summary: "Quoted references are deprecated",
+    detail:
+      "In this context, references are expected literally rather than in quotes. OpenTofu 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of OpenTofu. Remove the quotes surrounding this reference to silence this warning.",
+    subject,
+  };
+}
+
+function quotedKeywordWarning(subject: Range): Diagnostic {
+  return {
+    severity: "warning",
+    summary: "Quoted keywords are deprecated",
+    detail:
+      "In this context, keywords are expected literally rather than in quotes. OpenTofu 0.11 and earlier required quotes, but quoted keywords are now deprecated and will be removed in a future version of OpenTofu. Remove the quotes surrounding this keyword to silence this warning.",
+    subject,
+  };
 }
 
 /** HCL's RelTraversalForExpr: like absTraversalForExpr, with the root step made an attribute step. */

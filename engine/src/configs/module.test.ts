@@ -193,3 +193,18 @@ describe("override files", () => {
     expect(r.diagnostics[2]?.detail).toBe("Overriding this variable's type constraint has made its default value invalid: list of string required.");
   });
 });
+
+describe("import blocks", () => {
+  // OpenTofu's module.go points at the second block's `to` expression (case d13).
+  it("reports a duplicate target on the later block's `to`", () => {
+    const src = 'resource "terraform_data" "a" {\n}\nimport {\n  to = terraform_data.a\n  id = "x"\n}\nimport {\n  to = terraform_data.a\n  id = "y"\n}\n';
+    expect(plain(load({ "mod/main.tf": src }).diagnostics)).toEqual([
+      {
+        severity: "error",
+        summary: 'Duplicate import configuration for "terraform_data.a"',
+        detail: 'An import block for the resource "terraform_data.a" was already declared at mod/main.tf:3,1-7. A resource can have only one import block.',
+        subject: "8:8-8:24",
+      },
+    ]);
+  });
+});

@@ -376,7 +376,7 @@ function appendFile(m: Module, file: File): Diagnostic[] {
         errorDiag(
           `Duplicate import configuration for ${JSON.stringify(target)}`,
           `An import block for the resource ${JSON.stringify(target)} was already declared at ${formatRange(dup.declRange)}. A resource can have only one import block.`,
-          i.declRange,
+          i.to?.range ?? i.declRange,
         ),
       );
       continue;

@@ -119,6 +119,13 @@ const invalidFiles: [string, Expected[]][] = [
   [
     "resource-provider-quoted.tf",
     [
+      // Still read as a reference, with OpenTofu's deprecation warning (compat_shim.go).
+      [
+        "warning",
+        "Quoted references are deprecated",
+        "2:14-2:24",
+        "In this context, references are expected literally rather than in quotes. OpenTofu 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of OpenTofu. Remove the quotes surrounding this reference to silence this warning.",
+      ],
       ["error", "Invalid provider configuration reference", "5:14-5:30", "The provider argument requires a provider type name, optionally followed by a period and then a configuration alias."],
     ],
   ],

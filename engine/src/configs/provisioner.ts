@@ -53,7 +53,7 @@ export function decodeProvisionerBlock(block: ContentBlock): { provisioner: Prov
 
   const when = content.attributes.get("when");
   if (when) {
-    const shim = shimTraversalInString(when.expr);
+    const shim = shimTraversalInString(when.expr, true);
     diagnostics.push(...shim.diagnostics);
     switch (exprAsKeyword(shim.expr)) {
       case "create":
@@ -71,7 +71,7 @@ export function decodeProvisionerBlock(block: ContentBlock): { provisioner: Prov
 
   const onFailure = content.attributes.get("on_failure");
   if (onFailure) {
-    const shim = shimTraversalInString(onFailure.expr);
+    const shim = shimTraversalInString(onFailure.expr, true);
     diagnostics.push(...shim.diagnostics);
     switch (exprAsKeyword(shim.expr)) {
       case "continue":

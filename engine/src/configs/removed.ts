@@ -1,4 +1,5 @@
 // `removed` blocks: an object leaves the configuration, destroyed or only forgotten.
+import { parseRemoveEndpoint } from "../addrs/index.js";
 import { absTraversalForExpr, errorDiag, formatRange, type BodySchema, type ContentBlock, type Diagnostic, type Range, type Traverser } from "../hcl/index.js";
 import { configBodyContent, decodeBool } from "./body.js";
 import { decodeProvisionerBlock, type Connection, type Provisioner } from "./provisioner.js";
@@ -40,10 +41,12 @@ export function decodeRemovedBlock(block: ContentBlock): { removed: Removed; dia
     const t = absTraversalForExpr(from.expr);
     diagnostics.push(...t.diagnostics);
     if (!t.diagnostics.some((d) => d.severity === "error")) {
-      const a = parseStaticAddr(t.traversal);
-      diagnostics.push(...a.diagnostics);
+      // OpenTofu's ParseRemoveEndpoint says what a removed block may name: a module or a whole
+      // managed resource, never an instance of either, nor a data or ephemeral resource.
+      const endpoint = parseRemoveEndpoint(t.traversal);
+      diagnostics.push(...endpoint.diagnostics);
       removed.from = t.traversal;
-      removed.fromAddr = a.addr;
+      if (endpoint.result) removed.fromAddr = parseStaticAddr(t.traversal).addr;
     }
   }
   const managed = removed.fromAddr?.resource?.mode === "managed";

@@ -1,9 +1,9 @@
 // Reading a `type = ...` argument as a type constraint: the HCL expression (native, or a JSON
 // string holding native syntax) is mapped onto the `values` module's ConstraintExpr, which then
 // decodes it into a Type plus the `optional()` defaults. This is HCL's ext/typeexpr front end.
-import { errorDiag, parseExpression, type AnyExpression, type Diagnostic, type Expression } from "../hcl/index.js";
+import { errorDiag, parseExpression, rangeBetween, type AnyExpression, type Diagnostic, type Expression, type Range } from "../hcl/index.js";
 import { exprAsKeyword } from "../hcl/index.js";
-import { typeConstraintWithDefaults, DynamicPseudoType, type ConstraintExpr, type Defaults, type Type } from "../values/index.js";
+import { typeConstraintWithDefaults, DynamicPseudoType, type ConstraintExpr, type Defaults, type Type, type TypeDiagnosticSite } from "../values/index.js";
 import { staticValue } from "./body.js";
 
 const NOT_A_TYPE = "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).";
@@ -25,14 +25,34 @@ export function typeConstraintForExpr(e: AnyExpression): TypeConstraint {
     native = parsed.result;
   } else native = e;
   const diagnostics: Diagnostic[] = [];
-  const cexpr = toConstraintExpr(native, diagnostics, false);
+  const sources = new Map<ConstraintExpr, Expression>();
+  const cexpr = toConstraintExpr(native, diagnostics, false, sources);
   if (diagnostics.length > 0) return { type: DynamicPseudoType, defaults: undefined, diagnostics };
   const r = typeConstraintWithDefaults(cexpr);
   return {
     type: r.type,
     defaults: r.defaults,
-    diagnostics: r.diagnostics.map((d) => errorDiag(d.summary, d.detail, e.range)),
+    diagnostics: r.diagnostics.map((d) => errorDiag(d.summary, d.detail, (d.site && siteRange(d.site, sources)) ?? e.range)),
   };
+}
+
+/** Where in the source a decoding problem is, as HCL's typeexpr reports it. */
+function siteRange(site: TypeDiagnosticSite, sources: ReadonlyMap<ConstraintExpr, Expression>): Range | undefined {
+  const src = sources.get(site.expr);
+  if (!src) return undefined;
+  const x = unwrap(src);
+  if (x.kind !== "FunctionCall" || site.part === "whole") return src.range;
+  switch (site.part) {
+    case "name":
+      return x.nameRange;
+    case "args":
+      return rangeBetween(x.openParenRange, x.closeParenRange);
+    case "extraArgs": {
+      const second = x.args[1];
+      const last = x.args[x.args.length - 1];
+      return second && last ? rangeBetween(second.range, last.range) : rangeBetween(x.openParenRange, x.closeParenRange);
+    }
+  }
 }
 
 function invalidType(detail: string, e: { range: AnyExpression["range"] }): TypeConstraint {
@@ -45,7 +65,14 @@ function unwrap(e: Expression): Expression {
   return x;
 }
 
-function toConstraintExpr(e: Expression, diags: Diagnostic[], isDefault: boolean): ConstraintExpr {
+/** The ConstraintExpr for `e`, remembering in `sources` which expression each node came from. */
+function toConstraintExpr(e: Expression, diags: Diagnostic[], isDefault: boolean, sources: Map<ConstraintExpr, Expression>): ConstraintExpr {
+  const c = constraintNode(e, diags, isDefault, sources);
+  sources.set(c, e);
+  return c;
+}
+
+function constraintNode(e: Expression, diags: Diagnostic[], isDefault: boolean, sources: Map<ConstraintExpr, Expression>): ConstraintExpr {
   if (isDefault) {
     const r = staticValue(e);
     diags.push(...r.diagnostics.filter((d) => d.severity === "error"));
@@ -59,7 +86,7 @@ function toConstraintExpr(e: Expression, diags: Diagnostic[], isDefault: boolean
       break;
     }
     case "FunctionCall":
-      return { kind: "call", name: x.name, args: x.args.map((a, i) => toConstraintExpr(a, diags, x.name === "optional" && i === 1)) };
+      return { kind: "call", name: x.name, args: x.args.map((a, i) => toConstraintExpr(a, diags, x.name === "optional" && i === 1, sources)) };
     case "Object": {
       const attrs: { name: string; type: ConstraintExpr }[] = [];
       for (const item of x.items) {
@@ -68,12 +95,12 @@ function toConstraintExpr(e: Expression, diags: Diagnostic[], isDefault: boolean
           diags.push(errorDiag("Invalid type specification", "Object constructor map keys must be attribute names.", item.key.range));
           continue;
         }
-        attrs.push({ name, type: toConstraintExpr(item.value, diags, false) });
+        attrs.push({ name, type: toConstraintExpr(item.value, diags, false, sources) });
       }
       return { kind: "object", attrs };
     }
     case "Tuple":
-      return { kind: "tuple", elements: x.exprs.map((el) => toConstraintExpr(el, diags, false)) };
+      return { kind: "tuple", elements: x.exprs.map((el) => toConstraintExpr(el, diags, false, sources)) };
     case "Literal":
     case "Template":
     case "TemplateWrap": {

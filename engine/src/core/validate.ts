@@ -17,6 +17,7 @@ import { DynamicPseudoType, DynamicVal, EPHEMERAL, objectVal, stringVal, unknown
 import { providerDiagnosticsInBody } from "./diags.js";
 import { ephemeralArgumentDiagnostics, ephemeralOutputDiagnostics, ephemeralVariableDiagnostics, rootEphemeralOutput } from "./ephemeral_values.js";
 import { ignoredObjectAttributes } from "./ignored_attributes.js";
+import { moduleCallArgumentDiagnostics } from "./module_call_args.js";
 import { ModuleFunctionTable, functionProviders } from "./provider_functions.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
@@ -93,14 +94,16 @@ export async function validateConfig(root: Config, opts: SchemaValidateOptions):
 
 /**
  * What OpenTofu's validate walk, which plan and apply also run first, finds with nothing but the
- * providers' schemas: every reference, then attributes of module call arguments that the
- * variables' object types drop.
+ * providers' schemas: module call arguments the graph cannot be built without, every reference,
+ * then attributes of module call arguments that the variables' object types drop.
  */
 export function staticValidation(root: Config, resourceSchema: ResourceSchemaLookup): Diagnostic[] {
   const configs = allConfigs(root);
+  const args = configs.flatMap(moduleCallArgumentDiagnostics);
+  if (hasErrors(args)) return args;
   const refs = new ReferenceChecker(resourceSchema).checkTree(configs);
-  if (hasErrors(refs)) return refs;
-  return [...refs, ...configs.flatMap(ignoredObjectAttributes)];
+  if (hasErrors(refs)) return [...args, ...refs];
+  return [...args, ...refs, ...configs.flatMap(ignoredObjectAttributes)];
 }
 
 async function validateModule(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): Promise<Diagnostic[]> {

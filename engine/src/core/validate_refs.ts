@@ -4,17 +4,18 @@
 // evaluator's lookups of input variables, local values, count, each, self, path and terraform).
 // Resource bodies are walked without a schema, except for the built-in `terraform_data`, whose
 // arguments and attributes are known.
-import { parseRef, type Reference } from "../addrs/index.js";
+import { parseRef, traversalRange, type Reference } from "../addrs/index.js";
 import {
   configBodyContent,
   exprVariables,
   modulePathString,
   type Config,
   type ConfigBody,
+  type Local,
   type Module,
   type Resource,
 } from "../configs/index.js";
-import { errorDiag, rangeBetween, type AnyExpression, type Body, type Diagnostic, type JSONValue, type Range, type Traverser } from "../hcl/index.js";
+import { errorDiag, hasErrors, rangeBetween, type AnyExpression, type Body, type Diagnostic, type JSONValue, type Range, type Traverser } from "../hcl/index.js";
 import { countAttrProblem, eachAttrProblem, expressionVariables, nameSuggestion } from "../lang/eval/index.js";
 
 /** Where an expression sits, which decides what it may refer to. */
@@ -147,7 +148,7 @@ export class ReferenceChecker {
         this.expr(rule.errorMessage, s);
       }
     }
-    for (const l of m.locals.values()) this.expr(l.expr, this.scope(c, `local.${l.name}`));
+    for (const l of m.locals.values()) this.local(l, this.scope(c, `local.${l.name}`));
     for (const o of m.outputs.values()) {
       const s = this.scope(c, `output.${o.name}`);
       this.expr(o.expr, s);
@@ -186,17 +187,47 @@ export class ReferenceChecker {
     });
   }
 
+  /**
+   * OpenTofu's evaluateLocalValue: a local that reads its own result fails before its expression
+   * is evaluated at all, so its other references are not checked (but still order the walk).
+   */
+  private local(l: Local, s: Scope): void {
+    const selfRefs = exprVariables(l.expr).flatMap((t) => {
+      const ref = parseRef(t).result;
+      return ref?.subject.kind === "LocalValue" && ref.subject.name === l.name ? [ref] : [];
+    });
+    if (selfRefs.length === 0) {
+      this.expr(l.expr, s);
+      return;
+    }
+    for (const ref of selfRefs) {
+      s.node.diags.push(
+        errorDiag("Self-referencing local value", `Local value local.${l.name} cannot use its own result as part of its expression.`, ref.sourceRange, l.expr.range),
+      );
+    }
+    this.expr(l.expr, { ...s, node: { diags: [], deps: s.node.deps } });
+  }
+
   private resource(r: Resource, outer: Scope): void {
     this.expr(r.count, outer);
     this.expr(r.forEach, outer);
     this.expr(r.enabled, outer);
+    this.dependsOn(r.dependsOn, outer);
     const s: Scope = { ...outer, count: r.count !== undefined, forEach: r.forEach !== undefined };
     if (r.mode === "managed" && r.type === "terraform_data" && r.provider?.isBuiltIn()) {
       // The body is decoded only when its references are valid (EvaluateBlock stops first).
-      const content = configBodyContent(r.config, { attributes: TERRAFORM_DATA.arguments.map((name) => ({ name })) });
+      // As dynblock decodes it: a `dynamic` block is taken apart, and the block type it names (the
+      // type has none) is the one reported, on its label.
+      const content = configBodyContent(r.config, { attributes: TERRAFORM_DATA.arguments.map((name) => ({ name })), blocks: [{ type: "dynamic", labelNames: ["type"] }] });
       const before = s.node.diags.length;
       for (const name of TERRAFORM_DATA.arguments) this.expr(content.content.attributes.get(name)?.expr, s);
-      if (!s.node.diags.slice(before).some((d) => d.severity === "error")) s.node.diags.push(...content.diagnostics);
+      if (!s.node.diags.slice(before).some((d) => d.severity === "error")) {
+        s.node.diags.push(...content.diagnostics);
+        for (const blk of content.content.blocks) {
+          const realType = blk.labels[0] ?? "";
+          s.node.diags.push(errorDiag("Unsupported block type", `Blocks of type ${JSON.stringify(realType)} are not expected here.`, blk.labelRanges[0] ?? blk.defRange));
+        }
+      }
     } else {
       this.body(r.config, s);
     }
@@ -215,6 +246,30 @@ export class ReferenceChecker {
         this.body(p.config, withSelf);
         if (p.connection) this.body(p.connection.config, withSelf);
       }
+    }
+  }
+
+  /**
+   * OpenTofu's validateDependsOn: each entry must name a whole object, and (while nothing in the
+   * list has failed yet) one that is declared.
+   */
+  private dependsOn(entries: readonly Traverser[][], s: Scope): void {
+    const before = s.node.diags.length;
+    const failed = () => s.node.diags.slice(before).some((d) => d.severity === "error");
+    for (const t of entries) {
+      const r = parseRef(t);
+      s.node.diags.push(...r.diagnostics);
+      const ref = r.result;
+      if (ref && !hasErrors(r.diagnostics) && ref.remaining.length > 0) {
+        s.node.diags.push(
+          errorDiag(
+            "Invalid depends_on reference",
+            "References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.",
+            traversalRange(ref.remaining),
+          ),
+        );
+      }
+      if (ref && !failed()) this.reference(ref, t, s);
     }
   }
 

@@ -4,6 +4,7 @@
 export type * from "./ast.js";
 export type { Pos, Range } from "./pos.js";
 export { rangeBetween, formatRange, emptyRangeAt, rangeContainsOffset } from "./pos.js";
+export { exprStartRange } from "./start_range.js";
 export type {
   Diagnostic,
   DiagnosticExpression,

@@ -110,9 +110,20 @@ function checkInvalidTokens(stream: TokenStream): Diagnostic[] {
           ),
         );
         break;
-      case "Invalid":
-        diags.push(errorDiag("Invalid character", "This character is not used within the language.", tok.range));
+      case "Invalid": {
+        // Curly quotes get their own advice: they come from pasting code out of documents.
+        const ch = stream.src.slice(tok.start, tok.end);
+        diags.push(
+          errorDiag(
+            "Invalid character",
+            ch === "\u201c" || ch === "\u201d"
+              ? '"Curly quotes" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a "straight quote".'
+              : "This character is not used within the language.",
+            tok.range,
+          ),
+        );
         break;
+      }
       default:
         break;
     }

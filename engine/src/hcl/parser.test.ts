@@ -142,6 +142,17 @@ describe("parseExpression", () => {
     const r = parseExpression(src, "test.hcl");
     expect(diagsOf(r.diagnostics)).toEqual(want);
   });
+
+  // hclsyntax's checkInvalidTokens has its own advice for curly quotes, one per character.
+  it("explains curly quotes", () => {
+    const r = parseConfig('a = \u201cquoted\u201d\n', "test.hcl");
+    const invalid = r.diagnostics.filter((d) => d.summary === "Invalid character");
+    expect(invalid.map((d) => [d.detail, d.subject?.start.column])).toEqual([
+      ['"Curly quotes" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a "straight quote".', 5],
+      ['"Curly quotes" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a "straight quote".', 12],
+    ]);
+    expect(parseExpression("a \u00a7 b", "test.hcl").diagnostics[0]?.detail).toBe("This character is not used within the language.");
+  });
 });
 
 describe("parseConfig", () => {

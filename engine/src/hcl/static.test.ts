@@ -32,4 +32,13 @@ describe("static expression analysis", () => {
     expect(absTraversalForExpr(a.get("provider")!.expr).diagnostics.map((d) => d.summary)).toEqual(["Invalid expression"]);
     expect(exprList(a.get("depends_on")!.expr).diagnostics.map((d) => d.detail)).toEqual(["A static list expression is required."]);
   });
+
+  // hcl.ExprList / ExprMap report on the expression's StartRange: a quoted string's text without
+  // its quotes (case u06b), a call's name and parenthesis.
+  it("reports a non-list or non-map at the start of the expression", () => {
+    const a = attrs('ignore_changes = "all"\ntags = f(1)\n', false);
+    const at = (d: { subject?: { start: { column: number }; end: { column: number } } } | undefined) => [d?.subject?.start.column, d?.subject?.end.column];
+    expect(at(exprList(a.get("ignore_changes")!.expr).diagnostics[0])).toEqual([19, 22]);
+    expect(at(exprMap(a.get("tags")!.expr).diagnostics[0])).toEqual([8, 10]);
+  });
 });

@@ -6,6 +6,7 @@ import type { Expression, Traverser } from "./ast.js";
 import type { AnyExpression, JSONExpression } from "./content.js";
 import { errorDiag, type Diagnostic } from "./diagnostics.js";
 import { parseExpression } from "./parse.js";
+import { exprStartRange } from "./start_range.js";
 import type { Range } from "./pos.js";
 
 const NOT_TRAVERSAL =
@@ -68,7 +69,7 @@ export function exprList(e: AnyExpression): { items: AnyExpression[]; diagnostic
     const x = unwrapNative(e);
     if (x.kind === "Tuple") return { items: x.exprs, diagnostics: [] };
   }
-  return { items: [], diagnostics: [errorDiag("Invalid expression", "A static list expression is required.", e.range)] };
+  return { items: [], diagnostics: [errorDiag("Invalid expression", "A static list expression is required.", exprStartRange(e))] };
 }
 
 export interface ExprMapItem {
@@ -92,7 +93,7 @@ export function exprMap(e: AnyExpression): { items: ExprMapItem[]; diagnostics: 
     const x = unwrapNative(e);
     if (x.kind === "Object") return { items: x.items.map((i) => ({ key: i.key, value: i.value })), diagnostics: [] };
   }
-  return { items: [], diagnostics: [errorDiag("Invalid expression", "A static map expression is required.", e.range)] };
+  return { items: [], diagnostics: [errorDiag("Invalid expression", "A static map expression is required.", exprStartRange(e))] };
 }
 
 /** The range of an expression of either syntax. */

@@ -152,6 +152,7 @@ export {
   type ConstraintResult,
   type Defaults,
   type TypeDiagnostic,
+  type TypeDiagnosticSite,
 } from "./typeexpr.js";
 export { decodeJSONImplied, impliedTypeJSON, marshalJSON, unmarshalJSON, type JSONResult } from "./json.js";
 export {

@@ -99,7 +99,7 @@ describe("type constraint decoding", () => {
   });
   it("reports a default that does not fit the attribute type", () => {
     const r = typeConstraintFromText('object({a=optional(number, "x")})');
-    expect(r.diagnostics).toEqual([
+    expect(r.diagnostics.map(({ summary, detail }) => ({ summary, detail }))).toEqual([
       {
         summary: "Invalid default value for optional attribute",
         detail: "This default value is not compatible with the attribute's type constraint: a number is required.",

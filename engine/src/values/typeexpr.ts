@@ -46,9 +46,20 @@ export type ConstraintExpr =
   /** A default value (only meaningful as optional()'s second argument). */
   | { readonly kind: "value"; readonly value: Value };
 
+/**
+ * The part of a constraint expression a diagnostic is about, as HCL's typeexpr picks its subject:
+ * the whole expression, a call's name, its parenthesised arguments, or the arguments after the
+ * first (too many). The caller, which knows the source, turns it into a range.
+ */
+export interface TypeDiagnosticSite {
+  readonly expr: ConstraintExpr;
+  readonly part: "whole" | "name" | "args" | "extraArgs";
+}
+
 export interface TypeDiagnostic {
   readonly summary: string;
   readonly detail: string;
+  readonly site?: TypeDiagnosticSite;
 }
 
 /** Defaults for one level of a type constraint (HCL's typeexpr.Defaults). */
@@ -67,7 +78,10 @@ export interface ConstraintResult {
   readonly diagnostics: readonly TypeDiagnostic[];
 }
 
-const invalid = (detail: string): TypeDiagnostic => ({ summary: "Invalid type specification", detail });
+function invalid(detail: string, expr?: ConstraintExpr, part: TypeDiagnosticSite["part"] = "whole"): TypeDiagnostic {
+  const d = { summary: "Invalid type specification", detail };
+  return expr ? { ...d, site: { expr, part } } : d;
+}
 
 /** Decodes a type constraint, allowing `optional(type, default)` inside object types. */
 export function typeConstraintWithDefaults(expr: ConstraintExpr): ConstraintResult {
@@ -97,21 +111,21 @@ function decode(expr: ConstraintExpr, diags: TypeDiagnostic[], inObjectAttr: boo
         case "list":
         case "set":
         case "map":
-          diags.push(invalid(`The ${expr.name} type constructor requires one argument specifying the element type.`));
+          diags.push(invalid(`The ${expr.name} type constructor requires one argument specifying the element type.`, expr));
           return plain(DynamicPseudoType);
         case "object":
           diags.push(
-            invalid("The object type constructor requires one argument specifying the attribute types as a map."),
+            invalid("The object type constructor requires one argument specifying the attribute types as a map.", expr),
           );
           return plain(DynamicPseudoType);
         case "tuple":
-          diags.push(invalid("The tuple type constructor requires one argument specifying the element types as a list."));
+          diags.push(invalid("The tuple type constructor requires one argument specifying the element types as a list.", expr));
           return plain(DynamicPseudoType);
         case "optional":
-          diags.push(invalid('Keyword "optional" is valid only as a modifier for object type attributes.'));
+          diags.push(invalid('Keyword "optional" is valid only as a modifier for object type attributes.', expr));
           return plain(DynamicPseudoType);
         default:
-          diags.push(invalid(`The keyword ${JSON.stringify(expr.name)} is not a valid type specification.`));
+          diags.push(invalid(`The keyword ${JSON.stringify(expr.name)} is not a valid type specification.`, expr));
           return plain(DynamicPseudoType);
       }
     case "call":
@@ -119,7 +133,7 @@ function decode(expr: ConstraintExpr, diags: TypeDiagnostic[], inObjectAttr: boo
     case "value":
     case "object":
     case "tuple":
-      diags.push(invalid("A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string)."));
+      diags.push(invalid("A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).", expr));
       return plain(DynamicPseudoType);
   }
 }
@@ -131,11 +145,11 @@ function decodeCall(expr: Extract<ConstraintExpr, { kind: "call" }>, diags: Type
     case "string":
     case "number":
     case "any":
-      diags.push(invalid(`Primitive type keyword ${JSON.stringify(name)} does not expect arguments.`));
+      diags.push(invalid(`Primitive type keyword ${JSON.stringify(name)} does not expect arguments.`, expr, "args"));
       return { type: DynamicPseudoType, defaults: undefined };
     case "optional":
-      if (!inObjectAttr) diags.push(invalid('Keyword "optional" is valid only as a modifier for object type attributes.'));
-      else diags.push(invalid("Optional attribute modifier is only for attribute types."));
+      if (!inObjectAttr) diags.push(invalid('Keyword "optional" is valid only as a modifier for object type attributes.', expr, "name"));
+      else diags.push(invalid("Optional attribute modifier is only for attribute types.", expr, "name"));
       return { type: DynamicPseudoType, defaults: undefined };
   }
   if (expr.args.length !== 1) {
@@ -146,7 +160,9 @@ function decodeCall(expr: Extract<ConstraintExpr, { kind: "call" }>, diags: Type
       object: "The object type constructor requires one argument specifying the attribute types as a map.",
       tuple: "The tuple type constructor requires one argument specifying the element types as a list.",
     };
-    diags.push(invalid(what[name] ?? `Keyword ${JSON.stringify(name)} is not a valid type constructor.`));
+    const known = what[name];
+    // Too few arguments are shown on the parentheses, too many on the extra ones.
+    diags.push(known ? invalid(known, expr, expr.args.length > 1 ? "extraArgs" : "args") : invalid(`Keyword ${JSON.stringify(name)} is not a valid type constructor.`, expr));
     return { type: DynamicPseudoType, defaults: undefined };
   }
   const arg = expr.args[0] as ConstraintExpr;
@@ -165,7 +181,7 @@ function decodeCall(expr: Extract<ConstraintExpr, { kind: "call" }>, diags: Type
       return decodeObject(arg, diags);
     case "tuple": {
       if (arg.kind !== "tuple") {
-        diags.push(invalid("Tuple type constructor requires a list of element types."));
+        diags.push(invalid("Tuple type constructor requires a list of element types.", arg));
         return { type: DynamicPseudoType, defaults: undefined };
       }
       const children = new Map<string, Defaults>();
@@ -178,7 +194,7 @@ function decodeCall(expr: Extract<ConstraintExpr, { kind: "call" }>, diags: Type
       return { type, defaults: children.size ? { type, defaultValues: new Map(), children } : undefined };
     }
     default:
-      diags.push(invalid(`Keyword ${JSON.stringify(name)} is not a valid type constructor.`));
+      diags.push(invalid(`Keyword ${JSON.stringify(name)} is not a valid type constructor.`, expr));
       return { type: DynamicPseudoType, defaults: undefined };
   }
 }
@@ -186,7 +202,7 @@ function decodeCall(expr: Extract<ConstraintExpr, { kind: "call" }>, diags: Type
 function decodeObject(arg: ConstraintExpr, diags: TypeDiagnostic[]): Decoded {
   if (arg.kind !== "object") {
     diags.push(
-      invalid("Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types."),
+      invalid("Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.", arg),
     );
     return { type: DynamicPseudoType, defaults: undefined };
   }
@@ -201,7 +217,7 @@ function decodeObject(arg: ConstraintExpr, diags: TypeDiagnostic[]): Decoded {
     if (texpr.kind === "call" && texpr.name === "optional") {
       isOptional = true;
       if (texpr.args.length < 1 || texpr.args.length > 2) {
-        diags.push(invalid("Optional attribute modifier expects at most two arguments: the attribute type, and a default value."));
+        diags.push(invalid("Optional attribute modifier expects at most two arguments: the attribute type, and a default value.", texpr, "args"));
         attrs.set(name, DynamicPseudoType);
         continue;
       }
@@ -215,7 +231,7 @@ function decodeObject(arg: ConstraintExpr, diags: TypeDiagnostic[]): Decoded {
     if (defaultExpr) {
       const literal = exprAsValue(defaultExpr);
       if (!literal) {
-        diags.push({ summary: "Invalid default value for optional attribute", detail: "The default value must be a constant value." });
+        diags.push({ summary: "Invalid default value for optional attribute", detail: "The default value must be a constant value.", site: { expr: defaultExpr, part: "whole" } });
         continue;
       }
       let dv = literal;
@@ -226,6 +242,7 @@ function decodeObject(arg: ConstraintExpr, diags: TypeDiagnostic[]): Decoded {
         diags.push({
           summary: "Invalid default value for optional attribute",
           detail: `This default value is not compatible with the attribute's type constraint: ${formatPathError(c.error)}.`,
+          site: { expr: defaultExpr, part: "whole" },
         });
         continue;
       }
