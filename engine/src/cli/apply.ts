@@ -18,6 +18,7 @@ import type { Command, CommandIO } from "./io.js";
 import { devOverrideRuntimeWarnings } from "./devoverrides.js";
 import { configFromPlanFile, readSavedPlan } from "./saved_plan.js";
 import { Prompter, lockState, newContext, operationView, readRunFlags, runPlan } from "./plan.js";
+import { fromCheckBlock } from "./diagsort.js";
 import { goPathError } from "./patherror.js";
 import { APPLY_FLAGS, type RunFlags } from "./runflags.js";
 import { localBackendOptions } from "./statecmd.js";
@@ -206,6 +207,8 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
   let config: Config;
   let store: StateStore | undefined;
   let unlock: () => Promise<boolean>;
+  /** The plan's warnings still to show, with the apply's own (-auto-approve). */
+  let laterDiags: readonly Diagnostic[] = [];
   let encryption: Encryption = NO_ENCRYPTION;
   const planPath = flags.positional[0];
   if (planPath !== undefined) {
@@ -264,19 +267,21 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     ov.plannedChanges(plan);
   } else {
     // The state stays locked from before the plan until the apply is done (localRun).
-    const r = await runPlan(io, ov, flags, workingDir, { operation: "OperationTypeApply", keepLock: true });
+    const r = await runPlan(io, ov, flags, workingDir, { operation: "OperationTypeApply", keepLock: true, deferDiagnostics: true });
     if (r.code !== 0 || !r.result || !r.loaded) return r.code === 0 ? 1 : r.code;
     plan = r.result.plan;
     config = r.loaded.config;
     store = r.loaded.store;
     encryption = r.loaded.encryption;
     unlock = r.unlock;
+    const planDiags = r.diagnostics ?? [];
     if (!plan.applyable) {
-      // Nothing to do, but the refreshed state is still worth keeping.
+      // Nothing to do, but the refreshed state is still worth keeping. tofu applies the empty
+      // plan, whose walk reports the checks again; here the plan's own reports stand for them.
       let code = 0;
       try {
         const d = await persist(store, plan.priorState);
-        ov.diagnostics(d);
+        ov.diagnostics([...planDiags, ...d]);
         if (hasErrors(d)) code = 1;
         else {
           ov.resourceCount(destroyCmd);
@@ -288,6 +293,8 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
       return code;
     }
     if (!flags.autoApprove) {
+      // Shown before the question, so they can be weighed in answering it.
+      ov.diagnostics(planDiags);
       view.println("");
       const answer = await approve(view, flags.destroy, flags.mode === "refresh-only");
       if (answer === undefined) {
@@ -300,15 +307,17 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
         await unlock();
         return 1;
       }
-    } else if (!ov.json) {
-      view.println("");
+    } else {
+      // Shown after the apply, without the check blocks' reports: the apply checks them again.
+      laterDiags = planDiags.filter((d) => !fromCheckBlock(d));
+      if (!ov.json) view.println("");
     }
   }
 
   let code: number;
   let released = false;
   try {
-    code = await applyPlan(io, ov, flags, store, plan, config, destroyCmd, encryption);
+    code = await applyPlan(io, ov, flags, store, plan, config, destroyCmd, encryption, laterDiags);
   } finally {
     released = await unlock();
   }
@@ -345,16 +354,17 @@ async function applyPlan(
   config: Config,
   destroyCmd: boolean,
   encryption: Encryption,
+  planDiags: readonly Diagnostic[],
 ): Promise<number> {
   const workingDir = path.resolve(io.cwd);
   // Before the journal begins: a context that cannot be made must leave no journal behind.
   const c = newContext(io, workingDir, flags, ov.hooks, encryption);
   if (!c.ctx) {
-    ov.diagnostics(c.diagnostics);
+    ov.diagnostics([...planDiags, ...c.diagnostics]);
     return 1;
   }
   const ctx = c.ctx;
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...planDiags];
   diagnostics.push(...(await store.refresh()));
   // A local state journals every change as the walk makes it (states/README.md); a remote one
   // gets whole snapshots every 20 s, as OpenTofu's remote backends do.

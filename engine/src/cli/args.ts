@@ -110,6 +110,14 @@ export interface ViewArgs {
 }
 
 /**
+ * Meta.process, for the commands not yet on tofu's views (state, workspace): `-no-color` is taken
+ * out wherever it is, spelled exactly so; nothing else is.
+ */
+export function processMetaArgs(args: readonly string[]): { color: boolean; rest: string[] } {
+  return { color: !args.includes("-no-color"), rest: args.filter((a) => a !== "-no-color") };
+}
+
+/**
  * arguments.ParseView: `-no-color` and `-compact-warnings` are removed from anywhere in the
  * arguments, spelled exactly so; the rest is left for the command's own flags.
  */

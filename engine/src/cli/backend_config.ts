@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { withRootInputs, type Module, type RootModuleInputs, type StaticEvaluator } from "../configs/index.js";
-import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
+import { copyDiagnostic, errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { PlanBackend } from "../plans/index.js";
 import { objectVal } from "../values/index.js";
 import {
@@ -97,7 +97,8 @@ export async function configuredBackend(root: RootModuleEvaluation, io: CommandI
     if (!s) return { backend: LOCAL_BACKEND, recorded: { type: "local", config: emptyBackendConfig("local") }, diagnostics: [] };
     return { backend: undefined, diagnostics: [initRequired(`Unsetting the previously set backend ${JSON.stringify(s.type)}`, false)] };
   }
-  if (!backendSupported(c.type)) return { backend: undefined, diagnostics: [unsupportedBackendDiagnostic(c)] };
+  // Meta.backendConfig says "Invalid backend type" where init's own check says "Unsupported".
+  if (!backendSupported(c.type)) return { backend: undefined, diagnostics: [copyDiagnostic(unsupportedBackendDiagnostic(c), { summary: "Invalid backend type" })] };
   const decoded = await withRootInputs(inputs, () => decodeBackendConfig(c, evaluator, [], (p) => readText(workingDir, p)));
   if (hasErrors(decoded.diagnostics)) return { backend: undefined, diagnostics: decoded.diagnostics };
   if (!s) return { backend: undefined, diagnostics: [initRequired(`Initial configuration of the requested backend ${JSON.stringify(c.type)}`, false)] };

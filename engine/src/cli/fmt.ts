@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { encodeFormatted, formatConfig, FORMATTED_EXTENSIONS, isFormattedFile, unifiedDiff } from "../fmt/index.js";
 import { errorDiag, renderDiagnostic, type Diagnostic, type RenderSource } from "../hcl/index.js";
+import { processMetaArgs } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 
 const HELP = `Usage: terrace [global options] fmt [options] [target...]
@@ -66,8 +67,10 @@ function parseBool(v: string): boolean | undefined {
 }
 
 /** Flags as Go's flag package reads them: before the targets, `-x` or `--x`, `-x=value`; `--` ends them. */
-function parseArgs(args: readonly string[]): FmtOptions | string {
-  const o: FmtOptions = { list: true, write: true, diff: false, check: false, recursive: false, noColor: false, help: false, paths: [] };
+function parseArgs(all: readonly string[]): FmtOptions | string {
+  // Meta.process takes `-no-color` out wherever it is, after the paths too.
+  const { color, rest: args } = processMetaArgs(all);
+  const o: FmtOptions = { list: true, write: true, diff: false, check: false, recursive: false, noColor: !color, help: false, paths: [] };
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i] as string;

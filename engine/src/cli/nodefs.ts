@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import path from "node:path";
 import type { ConfigFS, ReadDirResult, ReadFileResult } from "../configs/index.js";
 import type { VariableFileSystem } from "../configs/inputvars/index.js";
+import { goPathError } from "./patherror.js";
 
 function errnoCode(e: unknown): string | undefined {
   return typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined;
@@ -64,7 +65,8 @@ export function nodeVariableFS(baseDir: string): VariableFileSystem {
         return new Uint8Array(readFileSync(abs(p)));
       } catch (e) {
         if (errnoCode(e) === "ENOENT") return undefined;
-        throw e;
+        // Worded as Go's *os.PathError ("read d: is a directory"), with the path as given.
+        throw new Error(goPathError(e, "read", p));
       }
     },
     readDir(p: string) {

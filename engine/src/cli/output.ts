@@ -227,8 +227,10 @@ export const outputCommand: Command = async (args, io) => {
     io.stdout.write(`${formatValue(plain(o), 0)}\n`);
     return 0;
   }
+  // OutputHuman hides sensitive values unless -show-sensitive (View.showSensitive) is given.
+  const hide = !(p.bools.get("show-sensitive") ?? false);
   let buf = "";
-  for (const o of sortedOutputs(outputs)) buf += o.sensitive ? `${o.name} = <sensitive>\n` : `${o.name} = ${formatValue(plain(o), 0)}\n`;
+  for (const o of sortedOutputs(outputs)) buf += o.sensitive && hide ? `${o.name} = <sensitive>\n` : `${o.name} = ${formatValue(plain(o), 0)}\n`;
   io.stdout.write(`${buf.trim()}\n`);
   return 0;
 };

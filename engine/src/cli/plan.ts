@@ -519,25 +519,68 @@ export interface PlanRun {
   readonly code: number;
   /** Whether `-generate-config-out` wrote a file. */
   readonly wroteConfig?: boolean;
+  /** With `deferDiagnostics`, a successful plan's warnings, not yet shown. */
+  readonly diagnostics?: readonly Diagnostic[];
   /** Releases the state lock still held with `keepLock` (a no-op otherwise). */
   readonly unlock: () => Promise<boolean>;
 }
 
 /**
+ * op.HasConfig() failing in the local backend's opPlan and opApply: with no configuration file
+ * every object in the state would be planned for destruction, so only destroy mode may go on.
+ * (opRefresh has no such check: refreshing without configuration changes nothing.)
+ */
+function noConfigurationDiagnostics(meta: Meta, operation: string, mode: RunFlags["mode"]): Diagnostic[] {
+  if (mode === "destroy" || meta.loader().parser.isConfigDir(".")) return [];
+  if (operation === "OperationTypeApply") {
+    return [
+      errorDiag(
+        "No configuration files",
+        "Apply requires configuration to be present. Applying without a configuration would mark everything for destruction, which is normally not what is desired. If you would like to destroy everything, run 'terrace destroy' instead.",
+      ),
+    ];
+  }
+  return [
+    errorDiag(
+      "No configuration files",
+      "Plan requires configuration to be present. Planning without a configuration would mark everything for destruction, which is normally not what is desired. If you would like to destroy everything, run plan with the -destroy option. Otherwise, create a OpenTofu configuration file (.tf file) and try again.",
+    ),
+  ];
+}
+
+/**
  * Loads the working directory, locks its state (local backend's localRun), plans and shows the
  * plan. The lock is released at the end unless `keepLock` (apply holds it until it is done).
+ * With `deferDiagnostics` a plan without errors returns its warnings unshown: apply decides when
+ * they are shown (before the approval prompt, or after the apply as backend_apply.go does).
  */
-export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags, workingDir: string, opts: { operation?: string; keepLock?: boolean } = {}): Promise<PlanRun> {
+export async function runPlan(
+  io: CommandIO,
+  ov: OperationView,
+  flags: RunFlags,
+  workingDir: string,
+  opts: { operation?: string; keepLock?: boolean; deferDiagnostics?: boolean } = {},
+): Promise<PlanRun> {
   const noLock = async () => true;
   // Planning with dev overrides in effect may not match a released provider: said before the run.
   const warnings = await devOverrideRuntimeWarnings(io.env, workingDir);
   if (warnings.length > 0) ov.diagnostics(warnings);
-  const l = await loadWorkingDir(new Meta(io, ov.view, { vars: flags.vars, input: flags.input, state: flags.state }));
+  const meta = new Meta(io, ov.view, { vars: flags.vars, input: flags.input, state: flags.state });
+  const operation = opts.operation ?? "OperationTypePlan";
+  // The backend first (Meta.Backend), then the local backend's own refusal to plan without
+  // configuration, before it loads anything (opPlan, opApply).
+  const b = await meta.backend();
+  const noConfig = b.backend ? noConfigurationDiagnostics(meta, operation, flags.mode) : [];
+  if (!b.backend || noConfig.length > 0) {
+    ov.diagnostics([...b.diagnostics, ...noConfig]);
+    return { result: undefined, loaded: undefined, code: 1, unlock: noLock };
+  }
+  const l = await loadWorkingDir(meta);
   if (!l.loaded) {
     ov.diagnostics(l.diagnostics);
     return { result: undefined, loaded: undefined, code: 1, unlock: noLock };
   }
-  const lock = await lockState(ov, l.loaded.store, flags, opts.operation ?? "OperationTypePlan");
+  const lock = await lockState(ov, l.loaded.store, flags, operation);
   if (!lock) return { result: undefined, loaded: undefined, code: 1, unlock: noLock };
   const finish = async (r: Omit<PlanRun, "unlock">): Promise<PlanRun> => {
     if (opts.keepLock && r.code === 0) return { ...r, unlock: lock.unlock };
@@ -581,13 +624,15 @@ export async function runPlan(io: CommandIO, ov: OperationView, flags: RunFlags,
       // A plan that failed part-way is still shown before its errors, as OpenTofu's local backend
       // shows it ("planned the following actions, but then encountered a problem", or "Planning
       // failed"): by plan whenever the walk ran, by apply only when it planned some change.
-      const show = (opts.operation ?? "OperationTypePlan") === "OperationTypePlan" ? result.walked : result.hasChanges;
+      const show = operation === "OperationTypePlan" ? result.walked : result.hasChanges;
       const renderDiags = show ? ov.plan(result.plan, result.schemas) : [];
       ov.diagnostics([...diags, ...renderDiags]);
       return await finish({ result, loaded, code: 1 });
     }
     const renderDiags = ov.plan(result.plan, result.schemas);
-    ov.diagnostics([...diags, ...renderDiags]);
+    const planDiags = [...diags, ...renderDiags];
+    if (opts.deferDiagnostics && !hasErrors(planDiags)) return await finish({ result, loaded, code: 0, wroteConfig, diagnostics: planDiags });
+    ov.diagnostics(planDiags);
     return await finish({ result, loaded, code: hasErrors(renderDiags) ? 1 : 0, wroteConfig });
   } catch (e) {
     ov.walkDone();

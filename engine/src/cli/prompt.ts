@@ -29,7 +29,8 @@ export class Prompter {
   /** One line of standard input, for questions tofu words differently from UIInput's. */
   async readLine(): Promise<string | undefined> {
     this.lines ??= new LineReader(this.view.io.stdin);
-    return this.lines.readLine();
+    // As UIInput reads it: input that ends before a newline is end-of-input, not an answer.
+    return this.lines.readLine(true);
   }
 
   variables(): VariablePrompter {

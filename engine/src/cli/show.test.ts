@@ -295,14 +295,14 @@ secret = (sensitive value)
     const whole = await runCommand(stateCommand, ["show", "terraform_data.b"], dir);
     expect(whole.code).toBe(1);
     expect(whole.stderr).toBe(
-      '\nNo instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use "terrace state list". Please modify \nthe address to reference a specific instance.\n',
+      'No instance found for the given address!\n\nThis command requires that the address references one specific instance.\nTo view the available instances, use "terrace state list". Please modify \nthe address to reference a specific instance.\n',
     );
     const bad = await runCommand(stateCommand, ["show", "foo..bar"], dir);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("Error parsing instance address: foo..bar");
     const none = await runCommand(stateCommand, ["show"], dir);
     expect(none.code).toBe(1);
-    expect(none.stderr).toBe("\nExactly one argument expected.\n");
+    expect(none.stderr).toBe("Exactly one argument expected.\n");
 
     const pull = await runCommand(stateCommand, ["pull"], dir);
     expect(pull.code).toBe(0);

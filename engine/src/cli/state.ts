@@ -25,9 +25,10 @@ import {
   type StateStore,
 } from "../states/index.js";
 import { compactGo, goQuote } from "../values/index.js";
-import { parseFlags, type ParsedFlags } from "./args.js";
+import { parseFlags, processMetaArgs, type ParsedFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { TOFU_VERSION } from "./plan.js";
+import { goPathError } from "./patherror.js";
 import { helpPrompt, renderHumanState, stateProviders } from "./show.js";
 import { loadSchemas } from "./saved_plan.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
@@ -38,6 +39,15 @@ import { httpClientOf, lockFlags, type LockFlags, type OpenOptions } from "./wor
 const STATE_HELP = `Usage: terrace [global options] state <subcommand> [options] [args]
 
   This command has subcommands for advanced state management.
+
+  These subcommands can be used to slice and dice the OpenTofu state.
+  This is sometimes necessary in advanced cases. For your safety, all
+  state management commands that modify the state create a timestamped
+  backup of the state prior to making modifications.
+
+  The structure and output of the commands is specifically tailored to work
+  well with the common Unix utilities such as grep, awk, etc. We recommend
+  using those tools to perform more advanced state tasks.
 
 Subcommands:
     list                List resources in the state
@@ -67,11 +77,59 @@ Options:
 
 ${VAR_FLAGS_HELP}`;
 
+const STATE_LIST_HELP = `Usage: terrace [global options] state (list|ls) [options] [address...]
+
+  List resources in the OpenTofu state.
+
+  This command lists resource instances in the OpenTofu state. The address
+  argument can be used to filter the instances by resource or module. If
+  no pattern is given, all resource instances are listed.
+
+  The addresses must either be module addresses or absolute resource
+  addresses, such as:
+      aws_instance.example
+      module.example
+      module.example.module.child
+      module.example.aws_instance.example
+
+  An error will be returned if any of the resources or modules given as
+  filter addresses do not exist in the state.
+
+Options:
+
+  -state=statefile    Path to a OpenTofu state file to use to look
+                      up OpenTofu-managed resources. By default, OpenTofu
+                      will consult the state of the currently-selected
+                      workspace.
+
+  -id=ID              Filters the results to include only instances whose
+                      resource types have an attribute named "id" whose value
+                      equals the given id string.
+
+${VAR_FLAGS_HELP}`;
+
+const STATE_PULL_HELP = `Usage: terrace [global options] state pull [options]
+
+  Pull the state from its location, upgrade the local copy, and output it
+  to stdout.
+
+  This command "pulls" the current state and outputs it to stdout.
+  As part of this process, OpenTofu will upgrade the state format of the
+  local copy to the current version.
+
+  The primary use of this is for state stored remotely. This command
+  will still work with local state but is less useful for this.
+
+Options:
+
+${VAR_FLAGS_HELP}`;
+
+// StateMeta's errStateNotFound, as tofu's state commands print it.
 const ERR_STATE_NOT_FOUND = `No state file was found!
 
 State management commands require a state file. Run this command
 in a directory where OpenTofu has been run or use the -state flag
-to point the command to another state file.`;
+to point the command to a specific state location.`;
 
 const INSTANCE_HINT = `This command requires that the address references one specific instance.
 To view the available instances, use "terrace state list". Please modify 
@@ -180,6 +238,10 @@ async function readState(meta: Meta, statePath?: string): Promise<ReadStateResul
   return { ok: true, file: o.opened.store.state() ? o.opened.store.snapshotFile() : undefined };
 }
 
+
+// Views here are made with diagsWithNewline: tofu 1.11 shows these commands' diagnostics
+// through the legacy Ui (Meta.showDiagnostics, Ui.Error), which ends each with a blank line.
+
 /** Meta.Backend, whose errors are shown as diagnostics; false when it failed. */
 async function backendReady(meta: Meta, view: View): Promise<boolean> {
   const b = await meta.backend();
@@ -189,22 +251,27 @@ async function backendReady(meta: Meta, view: View): Promise<boolean> {
 }
 
 async function stateList(args: readonly string[], io: CommandIO): Promise<number> {
-  const p = parseFlags(args, { string: ["state", "id"], multi: VAR_FLAGS });
-  const view = new View(io, true);
+  const { color, rest } = processMetaArgs(args);
+  const p = parseFlags(rest, { string: ["state", "id"], multi: VAR_FLAGS });
+  const view = new View(io, color, true);
   if (typeof p === "string") {
     view.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
     helpPrompt(io, "state list");
     return 1;
   }
+  if (p.bools.get("help")) {
+    io.stdout.write(STATE_LIST_HELP);
+    return 0;
+  }
   const meta = Meta.fromFlags(io, view, p);
   if (!(await backendReady(meta, view))) return 1;
   const st = await readState(meta, p.strings.get("state"));
   if (!st.ok) {
-    io.stderr.write(`Failed to load state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
+    io.stderr.write(`Failed to load state: ${diagText(st.diagnostics)}\n`);
     return 1;
   }
   if (!st.file) {
-    io.stderr.write(`\n${ERR_STATE_NOT_FOUND}\n`);
+    io.stderr.write(`${ERR_STATE_NOT_FOUND}\n`);
     return 1;
   }
   const state = st.file.state;
@@ -235,8 +302,9 @@ async function stateList(args: readonly string[], io: CommandIO): Promise<number
 }
 
 async function stateShow(args: readonly string[], io: CommandIO): Promise<number> {
-  const p = parseFlags(args, { bool: ["no-color", "show-sensitive"], string: ["state"], multi: VAR_FLAGS });
-  const view = new View(io, !args.includes("-no-color"));
+  const { color, rest } = processMetaArgs(args);
+  const p = parseFlags(rest, { bool: ["show-sensitive"], string: ["state"], multi: VAR_FLAGS });
+  const view = new View(io, color, true);
   if (typeof p === "string") {
     view.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
     helpPrompt(io, "state show");
@@ -247,7 +315,7 @@ async function stateShow(args: readonly string[], io: CommandIO): Promise<number
     return 0;
   }
   if (p.positional.length !== 1) {
-    io.stderr.write("\nExactly one argument expected.\n");
+    io.stderr.write("Exactly one argument expected.\n");
     io.stdout.write(STATE_SHOW_HELP);
     return 1;
   }
@@ -257,23 +325,23 @@ async function stateShow(args: readonly string[], io: CommandIO): Promise<number
   const addrStr = p.positional[0] as string;
   const parsed = parseAbsResourceInstanceStr(addrStr);
   if (!parsed.result || hasErrors(parsed.diagnostics)) {
-    io.stderr.write(`\nError parsing instance address: ${addrStr}\n\n${INSTANCE_HINT}\n`);
+    io.stderr.write(`Error parsing instance address: ${addrStr}\n\n${INSTANCE_HINT}\n`);
     return 1;
   }
   const addr = parsed.result;
   const st = await readState(meta, p.strings.get("state"));
   if (!st.ok) {
-    io.stderr.write(`Failed to refresh state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
+    io.stderr.write(`Failed to refresh state: ${diagText(st.diagnostics)}\n`);
     return 1;
   }
   if (!st.file) {
-    io.stderr.write(`\n${ERR_STATE_NOT_FOUND}\n`);
+    io.stderr.write(`${ERR_STATE_NOT_FOUND}\n`);
     return 1;
   }
   const is = st.file.state.resourceInstance(addr);
   const rs = st.file.state.resource(addr.containingResource());
   if (!is || !is.current || !rs) {
-    io.stderr.write(`\n${ERR_NO_INSTANCE_FOUND}\n`);
+    io.stderr.write(`${ERR_NO_INSTANCE_FOUND}\n`);
     return 1;
   }
   const single = new State();
@@ -302,12 +370,17 @@ async function stateShow(args: readonly string[], io: CommandIO): Promise<number
 }
 
 async function statePull(args: readonly string[], io: CommandIO): Promise<number> {
-  const p = parseFlags(args, { multi: VAR_FLAGS });
-  const view = new View(io, true);
+  const { color, rest } = processMetaArgs(args);
+  const p = parseFlags(rest, { multi: VAR_FLAGS });
+  const view = new View(io, color, true);
   if (typeof p === "string") {
     view.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
     helpPrompt(io, "state pull");
     return 1;
+  }
+  if (p.bools.get("help")) {
+    io.stdout.write(STATE_PULL_HELP);
+    return 0;
   }
   // state pull checks the configuration's version requirements (loading all of it) first.
   const meta = Meta.fromFlags(io, view, p);
@@ -319,7 +392,7 @@ async function statePull(args: readonly string[], io: CommandIO): Promise<number
   if (!(await backendReady(meta, view))) return 1;
   const st = await readState(meta);
   if (!st.ok) {
-    io.stderr.write(`Failed to refresh state: ${st.diagnostics.map((d) => d.detail ?? d.summary).join("\n")}\n`);
+    io.stderr.write(`Failed to refresh state: ${diagText(st.diagnostics)}\n`);
     return 1;
   }
   if (!st.file) return 0;
@@ -481,10 +554,17 @@ state. No backup was created since no modification occurred. Please
 resolve the issue above and try again.`;
 
 /** The flags every state-changing command has. */
-const LOCK_FLAGS = { bool: ["lock", "ignore-remote-version", "no-color"], string: ["lock-timeout", "state", "backup"], multi: VAR_FLAGS } as const;
+const LOCK_FLAGS = { bool: ["lock", "ignore-remote-version"], string: ["lock-timeout", "state", "backup"], multi: VAR_FLAGS } as const;
 
+/**
+ * tfdiags' Diagnostics.Err().Error(), which tofu's state commands print: "summary: detail" for one
+ * diagnostic, else "N problems:" and a "- summary: detail" line for each.
+ */
 function diagText(d: readonly Diagnostic[]): string {
-  return d.map((x) => (x.detail ? `${x.summary}: ${x.detail}` : x.summary)).join("\n");
+  const one = (x: Diagnostic): string => (x.detail ? `${x.summary}: ${x.detail}` : x.summary);
+  const [first] = d;
+  if (d.length === 1 && first) return one(first);
+  return `${d.length} ${hasErrors(d) ? "problems" : "warnings"}:\n${d.map((x) => `\n- ${one(x)}`).join("")}`;
 }
 
 /** c.Ui.Error: the message to stderr, red on a terminal. */
@@ -511,15 +591,16 @@ async function configLoads(c: Common): Promise<boolean> {
 
 /** Parses the flags of a state-changing command; a number is the exit code of a usage error. */
 function parseCommon(args: readonly string[], io: CommandIO, extra: { bool?: string[]; string?: string[] }, help: string): { p: ParsedFlags; c: Common } | number {
-  const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, {
+  const { color, rest } = processMetaArgs(args);
+  const view = new View(io, color, true);
+  const p = parseFlags(rest, {
     bool: [...LOCK_FLAGS.bool, ...(extra.bool ?? [])],
     string: [...LOCK_FLAGS.string, ...(extra.string ?? [])],
     multi: LOCK_FLAGS.multi,
   });
+  // A flag error is the message alone: tofu 1.11's state commands return 1 without the usage.
   if (typeof p === "string") {
     uiError(view, `Error parsing command-line flags: ${p}\n`);
-    io.stdout.write(help);
     return 1;
   }
   if (p.bools.get("help")) {
@@ -529,7 +610,6 @@ function parseCommon(args: readonly string[], io: CommandIO, extra: { bool?: str
   const lock = lockFlags(p);
   if (typeof lock === "string") {
     uiError(view, `Error parsing command-line flags: ${lock}\n`);
-    io.stdout.write(help);
     return 1;
   }
   return { p, c: { view, lock, meta: Meta.fromFlags(io, view, p) } };
@@ -712,7 +792,7 @@ async function statePush(args: readonly string[], io: CommandIO): Promise<number
   try {
     bytes = src === "-" ? await readAll(io.stdin) : new Uint8Array(await readFile(path.resolve(io.cwd, src)));
   } catch (e) {
-    view.diagnostics([errorDiag("Failed to open the given state file", e instanceof Error ? e.message : String(e))]);
+    view.diagnostics([errorDiag("Failed to open the given state file", goPathError(e, "open", src))]);
     return 1;
   }
   const read = readStateFile(bytes, { tofuVersion: TOFU_VERSION });
@@ -809,7 +889,11 @@ async function stateReplaceProvider(args: readonly string[], io: CommandIO): Pro
       view.println("\n[bold]Do you want to make these changes?[reset]\nOnly 'yes' will be accepted to continue.\n");
       io.stdout.write("Enter a value: ");
       const answer = await c.meta.prompter.readLine();
-      if (answer !== "yes") {
+      if (answer === undefined) {
+        uiError(view, "Error asking for approval: EOF");
+        return 1;
+      }
+      if (answer.trimEnd() !== "yes") {
         view.println("Cancelled replacing providers.");
         return 0;
       }
@@ -846,6 +930,7 @@ export const stateCommand: Command = async (args, io) => {
       return stateReplaceProvider(rest, io);
     default:
       io.stdout.write(STATE_HELP);
-      return sub === undefined || sub === "-help" || sub === "-h" || sub === "--help" ? 0 : 1;
+      // StateCommand.Run returns RunResultHelp: the help, and exit status 1, unless it was asked for.
+      return sub === "-help" || sub === "-h" || sub === "--help" ? 0 : 1;
   }
 };

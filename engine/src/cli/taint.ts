@@ -95,7 +95,8 @@ function ours(diags: readonly Diagnostic[]): Diagnostic[] {
 async function run(args: readonly string[], io: CommandIO, taint: boolean): Promise<number> {
   const name = taint ? "taint" : "untaint";
   const help = taint ? TAINT_HELP : UNTAINT_HELP;
-  const view = new View(io, !args.includes("-no-color"));
+  // Meta.showDiagnostics through the legacy Ui: a blank line after each diagnostic.
+  const view = new View(io, !args.includes("-no-color"), true);
   const p = parseFlags(args, {
     bool: ["allow-missing", "lock", "ignore-remote-version", "no-color"],
     string: ["backup", "lock-timeout", "state"],

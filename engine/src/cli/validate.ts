@@ -24,6 +24,7 @@ import type { Command } from "./io.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { Context } from "../core/index.js";
+import { wordWrap } from "../plans/index.js";
 import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] validate [options] [DIR]
@@ -165,11 +166,15 @@ export const validateCommand: Command = async (args, io) => {
     io.stdout.write(`${goJSONEscape(JSON.stringify(out, null, 2))}\n`);
     return hasErrors(diagnostics) ? 1 : 0;
   }
+  // ValidateHuman.Results: the message ends in "\n" and is printed with Println (so a blank line
+  // follows), coloured and then word-wrapped to the output's width, as tofu does.
+  const columns = io.stdout.isTTY === true ? ((io.stdout as { columns?: number }).columns ?? 78) : 78;
+  const result = (text: string) => view.println(wordWrap(view.color(`[green][bold]Success![reset] ${text}\n`), columns));
   if (diagnostics.length === 0) {
-    view.println("[green][bold]Success![reset] The configuration is valid.");
+    result("The configuration is valid.");
   } else {
     view.diagnostics(diagnostics);
-    if (!hasErrors(diagnostics)) view.println("[green][bold]Success![reset] The configuration is valid, but there were some validation warnings as shown above.");
+    if (!hasErrors(diagnostics)) result("The configuration is valid, but there were some validation warnings as shown above.");
   }
   return hasErrors(diagnostics) ? 1 : 0;
 };

@@ -1,11 +1,12 @@
 // What init and validate share about talking to the terminal, as tofu's views do: colour tags
-// (`[reset][bold]...`), diagnostics rendered with source snippets (errors to stderr, warnings to
+// (`[reset][bold]...`), diagnostics sorted and rendered with source snippets (errors to stderr, warnings to
 // stdout, each optionally followed by a blank line), the lines typed at a prompt, and on a terminal
 // a status line (walk progress) that stays below the lines printed.
 import type { Hooks } from "../core/index.js";
 import { renderDiagnostic, type Diagnostic, type RenderSource } from "../hcl/index.js";
 import type { Plan, ProviderSchemaSet } from "../plans/index.js";
 import type { State } from "../states/index.js";
+import { consolidateWarnings, sortDiagnostics } from "./diagsort.js";
 import type { CommandIO } from "./io.js";
 
 const ANSI: Readonly<Record<string, string>> = {
@@ -79,14 +80,17 @@ export class View {
     return err.isTTY === true ? (err.columns ?? 78) : 78;
   }
 
-  diagnostics(diags: readonly Diagnostic[]): void {
-    if (diags.length > 0) this.clearStatus();
+  /** View.Diagnostics: sorted (warnings first, then by place) and similar warnings folded. */
+  diagnostics(unsorted: readonly Diagnostic[]): void {
+    if (unsorted.length === 0) return;
+    this.clearStatus();
+    const sorted = sortDiagnostics(unsorted);
     // With errors among them the warnings stay in full: they may explain the errors.
-    if (this.compactWarnings && diags.length > 0 && diags.every((d) => d.severity === "warning")) {
-      this.io.stdout.write(this.color(`\n${compactWarnings(diags)}\nTo see the full warning notes, run OpenTofu without -compact-warnings.\n`));
+    if (this.compactWarnings && sorted.every((d) => d.severity === "warning")) {
+      this.io.stdout.write(this.color(`\n${compactWarnings(sorted)}\nTo see the full warning notes, run OpenTofu without -compact-warnings.\n`));
       return;
     }
-    for (const d of diags) {
+    for (const d of consolidateWarnings(sorted)) {
       const stream = d.severity === "error" ? "stderr" : "stdout";
       const color = this.colorEnabled && this.io[stream].isTTY === true;
       const text = renderDiagnostic(d, this.sources, { color, rule: this.colorEnabled, width: this.width() });

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { errorDiag, type Diagnostic } from "../hcl/index.js";
 import { NotDeposed, readStateFile } from "../states/index.js";
-import { parseFlags, type FlagSpec, type ParsedFlags } from "./args.js";
+import { parseFlags, processMetaArgs, type FlagSpec, type ParsedFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { createTerraceWorkspace, deleteTerraceWorkspace } from "./terrace_backend.js";
@@ -35,6 +35,19 @@ Subcommands:
     new       Create a new workspace
     select    Select a workspace
     show      Show the name of the current workspace
+`;
+
+const LIST_HELP = `Usage: terrace [global options] workspace list [options]
+
+  List OpenTofu workspaces.
+
+Options:
+
+${VAR_FLAGS_HELP}`;
+
+const SHOW_HELP = `Usage: terrace [global options] workspace show
+
+  Show the name of the current workspace.
 `;
 
 const NEW_HELP = `Usage: terrace [global options] workspace new [OPTIONS] NAME
@@ -137,6 +150,10 @@ been deleted.
 
 const q = (s: string): string => JSON.stringify(s);
 
+
+// Views here are made with diagsWithNewline: tofu 1.11 shows these commands' diagnostics
+// through the legacy Ui (Meta.showDiagnostics, Ui.Error), which ends each with a blank line.
+
 /** c.Ui.Error: the message and a newline to stderr, in red on a terminal. */
 function uiError(view: View, msg: string): void {
   view.eprintln(`[red]${msg}[reset]`);
@@ -152,8 +169,9 @@ function flagError(view: View, p: string): number {
  * a number is the exit code to return.
  */
 function parseNameCommand(args: readonly string[], io: CommandIO, spec: FlagSpec, help: string): { view: View; p: ParsedFlags; name: string } | number {
-  const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, spec);
+  const { color, rest } = processMetaArgs(args);
+  const view = new View(io, color, true);
+  const p = parseFlags(rest, spec);
   if (typeof p === "string") return flagError(view, p);
   if (p.bools.get("help")) {
     io.stdout.write(help);
@@ -187,9 +205,19 @@ async function createWorkspace(io: CommandIO, backend: BackendSelection, name: s
 }
 
 async function workspaceList(args: readonly string[], io: CommandIO): Promise<number> {
-  const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["no-color"], multi: VAR_FLAGS });
+  const { color, rest } = processMetaArgs(args);
+  const view = new View(io, color, true);
+  const p = parseFlags(rest, { multi: VAR_FLAGS });
   if (typeof p === "string") return flagError(view, p);
+  if (p.bools.get("help")) {
+    io.stdout.write(LIST_HELP);
+    return 0;
+  }
+  // ModulePath: the configuration directory is -chdir's business now.
+  if (p.positional.length > 0) {
+    uiError(view, "Too many command line arguments. Did you mean to use -chdir?");
+    return 1;
+  }
   const meta = Meta.fromFlags(io, view, p);
   const sel = await meta.backend();
   if (!sel.backend) {
@@ -211,15 +239,20 @@ async function workspaceList(args: readonly string[], io: CommandIO): Promise<nu
 }
 
 async function workspaceShow(args: readonly string[], io: CommandIO): Promise<number> {
-  const view = new View(io, true);
-  const p = parseFlags(args, {});
+  const { color, rest } = processMetaArgs(args);
+  const view = new View(io, color, true);
+  const p = parseFlags(rest, {});
   if (typeof p === "string") return flagError(view, p);
+  if (p.bools.get("help")) {
+    io.stdout.write(SHOW_HELP);
+    return 0;
+  }
   io.stdout.write(`${currentWorkspace(io).name}\n`);
   return 0;
 }
 
 async function workspaceNew(args: readonly string[], io: CommandIO): Promise<number> {
-  const parsed = parseNameCommand(args, io, { bool: ["lock", "no-color"], string: ["lock-timeout", "state"], multi: VAR_FLAGS }, NEW_HELP);
+  const parsed = parseNameCommand(args, io, { bool: ["lock"], string: ["lock-timeout", "state"], multi: VAR_FLAGS }, NEW_HELP);
   if (typeof parsed === "number") return parsed;
   const { view, p, name } = parsed;
   if (!validWorkspaceName(name)) {
@@ -299,7 +332,7 @@ async function copyStateInto(io: CommandIO, view: View, meta: Meta, workspace: s
 }
 
 async function workspaceSelect(args: readonly string[], io: CommandIO): Promise<number> {
-  const parsed = parseNameCommand(args, io, { bool: ["or-create", "no-color"], multi: VAR_FLAGS }, SELECT_HELP);
+  const parsed = parseNameCommand(args, io, { bool: ["or-create"], multi: VAR_FLAGS }, SELECT_HELP);
   if (typeof parsed === "number") return parsed;
   const { view, p, name } = parsed;
   const cur = currentWorkspace(io);
@@ -361,7 +394,7 @@ async function removeWorkspace(io: CommandIO, backend: Exclude<BackendSelection,
 }
 
 async function workspaceDelete(args: readonly string[], io: CommandIO): Promise<number> {
-  const parsed = parseNameCommand(args, io, { bool: ["force", "lock", "no-color"], string: ["lock-timeout"], multi: VAR_FLAGS }, DELETE_HELP);
+  const parsed = parseNameCommand(args, io, { bool: ["force", "lock"], string: ["lock-timeout"], multi: VAR_FLAGS }, DELETE_HELP);
   if (typeof parsed === "number") return parsed;
   const { view, p, name } = parsed;
   const lock = lockFlags(p);
