@@ -23,7 +23,16 @@ export {
   type Locker,
 } from "./lock.js";
 export { RemoteState, type StateStore, type SnapshotMeta, type RemoteClient, type Payload, type ClientResult, type RemoteStateOptions } from "./store.js";
-export { LocalStore, lockInfoPath, writeFileAtomic, DEFAULT_STATE_FILENAME, DEFAULT_BACKUP_EXTENSION, type LocalStoreOptions } from "./local.js";
+export {
+  LocalStore,
+  lockInfoPath,
+  writeFileAtomic,
+  DEFAULT_STATE_FILENAME,
+  DEFAULT_BACKUP_EXTENSION,
+  DEFAULT_PERSIST_INTERVAL_MS,
+  type JournalOptions,
+  type LocalStoreOptions,
+} from "./local.js";
 export {
   HttpClient,
   newHttpStore,

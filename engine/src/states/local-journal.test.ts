@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbsProviderConfig, RootModule, RootModuleInstance, newBuiltInProvider, resourceInstanceIn } from "../addrs/index.js";
-import { LocalStore, SyncState, lockInfoPath, marshalLockInfo, newLockInfo, newObjectSrc, newState, readStateFile, type State } from "./index.js";
+import { DEFAULT_PERSIST_INTERVAL_MS, LocalStore, SyncState, lockInfoPath, marshalLockInfo, newLockInfo, newObjectSrc, newState, readStateFile, type State } from "./index.js";
+import { parseJournal } from "./journal.js";
 
 const provider = new AbsProviderConfig(RootModule, newBuiltInProvider("terraform"));
 const inst = (name: string) => resourceInstanceIn(RootModuleInstance, "managed", "terraform_data", name);
@@ -97,6 +98,22 @@ describe("LocalStore apply journal", () => {
     const next = new LocalStore(p);
     await next.refresh();
     expect(onDisk(p)).toMatchObject({ serial: 3, names: ["moved", "x"] });
+  });
+
+  it("an apply that changes nothing after its refreshed starting state gets one new serial, as in OpenTofu", async () => {
+    const p = workspace();
+    const first = new LocalStore(p);
+    first.write(withObjects("old"));
+    await first.persist();
+    const store = new LocalStore(p);
+    await store.refresh();
+    // The starting state differs (a refresh), so it is written before the journal starts ...
+    store.beginJournal(withObjects("refreshed"));
+    expect(onDisk(p).serial).toBe(2);
+    // ... and the end of an apply that changed nothing more writes no second serial.
+    store.write(withObjects("refreshed"));
+    expect(await store.persist()).toEqual([]);
+    expect(onDisk(p)).toMatchObject({ serial: 2, names: ["refreshed"] });
   });
 
   it("a clean end writes the snapshot and removes the journal", async () => {
@@ -195,3 +212,96 @@ describe("LocalStore apply journal", () => {
     if (lock.ok) await owner.unlock(lock.id);
   });
 });
+
+describe("LocalStore apply journal: periodic snapshots", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** An apply whose clock the test moves: a change at each given second. */
+  async function timedApply(p: string, base: State, steps: Array<[seconds: number, name: string]>): Promise<{ store: LocalStore; sync: SyncState }> {
+    vi.useFakeTimers({ toFake: ["Date"], now: 0 });
+    const store = new LocalStore(p);
+    expect(await store.refresh()).toEqual([]);
+    const j = store.beginJournal(base);
+    expect(j.diagnostics).toEqual([]);
+    const sync = new SyncState(base.deepCopy(), j.observer);
+    for (const [seconds, name] of steps) {
+      vi.setSystemTime(seconds * 1000);
+      sync.setResourceInstanceCurrent(inst(name), newObjectSrc({ attrsJSON: `{"id":"${name}"}` }), provider);
+    }
+    return { store, sync };
+  }
+
+  function journalHeader(store: LocalStore): unknown {
+    const j = parseJournal(readFileSync(store.journalPath));
+    return j.kind === "ok" ? { ...j.header, changes: j.changes.length } : j.kind;
+  }
+
+  it("writes the whole snapshot once the persist interval has passed since the first change, as OpenTofu's StateHook", async () => {
+    expect(DEFAULT_PERSIST_INTERVAL_MS).toBe(20_000);
+    const p = workspace();
+    // The first change starts the clock; the one 20 s later writes a, b and c.
+    const { store, sync } = await timedApply(p, newState(), [
+      [1, "a"],
+      [15, "b"],
+      [21, "c"],
+      [30, "d"],
+    ]);
+    expect(onDisk(p)).toMatchObject({ serial: 1, names: ["a", "b", "c"] });
+    // The journal now starts from that snapshot and holds only what came after it.
+    expect(journalHeader(store)).toEqual({ lineage: onDisk(p).lineage, serial: 1, snapshot: true, changes: 1 });
+    vi.setSystemTime(42_000);
+    sync.setResourceInstanceCurrent(inst("e"), newObjectSrc({ attrsJSON: '{"id":"e"}' }), provider);
+    expect(onDisk(p)).toMatchObject({ serial: 2, names: ["a", "b", "c", "d", "e"] });
+    expect(journalHeader(store)).toEqual({ lineage: onDisk(p).lineage, serial: 2, snapshot: true, changes: 0 });
+
+    store.write(sync.close());
+    expect(await store.persist()).toEqual([]);
+    expect(existsSync(store.journalPath)).toBe(false);
+    // Nothing changed since the last snapshot, but the serial still goes up: as in OpenTofu's
+    // Filesystem, it is compared with the snapshot read before the apply (here the first one
+    // written, as nothing was read), not the last one written.
+    expect(onDisk(p)).toMatchObject({ serial: 3, names: ["a", "b", "c", "d", "e"] });
+  });
+
+  it("a kill after a periodic snapshot leaves a state other tools can read, and the journal has the rest", async () => {
+    const p = workspace();
+    const first = new LocalStore(p);
+    first.write(withObjects("old"));
+    await first.persist();
+    const before = readFileSync(p, "utf8");
+    await timedApply(p, withObjects("old"), [
+      [0, "a"],
+      [20, "b"],
+      [25, "c"],
+    ]);
+    // Killed here. terraform.tfstate is a complete snapshot (what terraform and tofu read) ...
+    expect(onDisk(p)).toMatchObject({ serial: 2, names: ["a", "b", "old"] });
+    // ... the first snapshot replaced made the one-time backup ...
+    expect(readFileSync(p + ".backup", "utf8")).toBe(before);
+    // ... and the next Terrace command replays the journal for what came after it.
+    vi.useRealTimers();
+    const next = new LocalStore(p);
+    expect((await next.refresh()).map((d) => d.detail)).toEqual([
+      "An apply did not finish; the 1 state changes it recorded in .terraform.tfstate.journal were written to terraform.tfstate (serial 3).",
+    ]);
+    expect(onDisk(p)).toMatchObject({ serial: 3, names: ["a", "b", "c", "old"] });
+  });
+
+  it("a kill between the snapshot and the new journal loses nothing: the old journal is dropped", async () => {
+    const p = workspace();
+    const { store, sync } = await timedApply(p, newState(), [[0, "a"]]);
+    const oldJournal = readFileSync(store.journalPath);
+    vi.setSystemTime(20_000);
+    sync.setResourceInstanceCurrent(inst("b"), newObjectSrc({ attrsJSON: '{"id":"b"}' }), provider);
+    expect(onDisk(p)).toMatchObject({ serial: 1, names: ["a", "b"] });
+    writeFileSync(store.journalPath, oldJournal); // as if the kill came before the new journal
+    vi.useRealTimers();
+    const next = new LocalStore(p);
+    expect(await next.refresh()).toEqual([]);
+    expect(existsSync(next.journalPath)).toBe(false);
+    expect(onDisk(p)).toMatchObject({ serial: 1, names: ["a", "b"] });
+  });
+});
+

@@ -86,7 +86,7 @@ describe("LocalStore", () => {
   it("reports unreadable state with the reader's diagnostics", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "terrace-local-"));
     const p = path.join(dir, "terraform.tfstate");
-    writeFileSync(p, '{"version": 3, "terraform_version": "0.11.14"}');
+    writeFileSync(p, '{"version": 5, "terraform_version": "0.11.14"}');
     const d = await new LocalStore(p).refresh();
     expect(d[0]?.summary).toBe("Unsupported state file format");
   });

@@ -13,10 +13,29 @@ import { JournalWriter, journalPath, parseJournal, removeJournal, replayChanges 
 import { marshalLockInfo, newLockInfo, parseLockInfo, type LockInfo, type LockResult, type UnlockResult } from "./lock.js";
 import { State } from "./state.js";
 import type { SnapshotMeta, StateStore } from "./store.js";
-import type { StateObserver } from "./sync.js";
+import type { StateChange, StateObserver } from "./sync.js";
 
 export const DEFAULT_STATE_FILENAME = "terraform.tfstate";
 export const DEFAULT_BACKUP_EXTENSION = ".backup";
+
+/** How often an apply writes the whole snapshot (OpenTofu's default StateHook persist interval). */
+export const DEFAULT_PERSIST_INTERVAL_MS = 20_000;
+
+export interface JournalOptions {
+  /** Time between whole snapshots written during the apply. */
+  persistIntervalMs?: number;
+}
+
+/** An apply between beginJournal and persist: the changes not yet in the snapshot on disk. */
+interface ApplySession {
+  readonly intervalMs: number;
+  /** Changes since the last snapshot, in order (the journal holds them too, when there is one). */
+  pending: StateChange[];
+  /** When the last snapshot was written; undefined until the first change starts the clock. */
+  lastPersist: number | undefined;
+  /** Problems of intermediate snapshots, reported with the final persist. */
+  warnings: Diagnostic[];
+}
 
 export interface LocalStoreOptions {
   /** Where snapshots are read from until the first persist (-state); default: the same path. */
@@ -80,7 +99,15 @@ export class LocalStore implements StateStore {
   private readPath: string;
   readonly backupPath: string;
   private file: File | undefined;
+  /** The snapshot on disk as this store last read or wrote it (what a journal applies to). */
   private readFile: File | undefined;
+  /**
+   * What a persist compares with to decide whether the serial goes up: the snapshot last read,
+   * not the last one written, as OpenTofu's Filesystem keeps its readFile. So each snapshot an
+   * apply writes after its first change gets a new serial. When nothing was read, the first
+   * snapshot written takes its place (OpenTofu's WriteState then reads what it persisted).
+   */
+  private serialBase: File | undefined;
   private backupFile: File | undefined;
   private backupLoaded = false;
   private writtenBackup = false;
@@ -88,6 +115,7 @@ export class LocalStore implements StateStore {
   /** `.terraform.tfstate.journal`: the changes of an apply not yet folded into the snapshot. */
   readonly journalPath: string;
   private journal: JournalWriter | undefined;
+  private session: ApplySession | undefined;
 
   constructor(statePath = DEFAULT_STATE_FILENAME, private readonly opts: LocalStoreOptions = {}) {
     this.path = statePath;
@@ -152,6 +180,7 @@ export class LocalStore implements StateStore {
     if (r.diagnostics.length > 0) return r.diagnostics;
     this.file = r.file;
     this.readFile = r.file ? deepCopyFile(r.file) : undefined;
+    this.serialBase = this.readFile;
     return [];
   }
 
@@ -231,6 +260,8 @@ export class LocalStore implements StateStore {
     const d = this.persistFile(true);
     if (d.some((x) => x.severity === "error")) return { replayed: j.changes.length, diagnostics: [...diagnostics, ...d] };
     removeJournal(this.journalPath);
+    // The recovered snapshot is what this command has read.
+    this.serialBase = this.readFile;
     const detail = `An apply did not finish; the ${j.changes.length} state changes it recorded in ${name} were written to ${path.basename(this.path)} (serial ${file.serial}).`;
     diagnostics.push(warn("Recovered changes from an unfinished apply", detail));
     return { replayed: j.changes.length, diagnostics };
@@ -239,31 +270,87 @@ export class LocalStore implements StateStore {
   /**
    * Starts journaling an apply whose walk begins from `base` (the plan's prior state). The
    * journal records changes relative to the snapshot on disk, so `base` is persisted first
-   * when it differs (refreshed or moved objects); that is one snapshot write per apply. The
-   * returned observer goes to SyncState; `persist` ends the journal, so a periodic persist
-   * must not be combined with it.
+   * when it differs (refreshed or moved objects). The returned observer goes to SyncState: it
+   * appends each change to the journal and, as OpenTofu's StateHook does, writes the whole
+   * snapshot once `persistIntervalMs` has passed since the last one (the first change starts
+   * the clock), so other readers (terraform, tofu, terraform_remote_state) are never more than
+   * that far behind. `persist` ends the session.
    */
-  beginJournal(base: State): { observer: StateObserver | undefined; diagnostics: Diagnostic[] } {
+  beginJournal(base: State, opts: JournalOptions = {}): { observer: StateObserver | undefined; diagnostics: Diagnostic[] } {
     const onDisk = this.readPath === this.path ? this.readFile : undefined;
     this.write(base);
     const needsSnapshot = this.readPath !== this.path || (onDisk ? !statesMarshalEqual(base, onDisk.state) : !statesMarshalEqual(base, undefined));
     if (needsSnapshot) {
       const d = this.persistFile(true);
       if (d.some((x) => x.severity === "error")) return { observer: undefined, diagnostics: d };
+      // OpenTofu writes no such snapshot: counting from it keeps an apply that changes nothing
+      // after a refresh at one new serial, as in OpenTofu.
+      this.serialBase = this.readFile;
     }
     const file = this.file ?? newFile(undefined, newLineage(), 0);
     this.file = file;
+    const session: ApplySession = { intervalMs: opts.persistIntervalMs ?? DEFAULT_PERSIST_INTERVAL_MS, pending: [], lastPersist: undefined, warnings: [] };
+    this.session = session;
+    const observer: StateObserver = (c) => {
+      this.journal?.append(c);
+      session.pending.push(c);
+      this.maybeCheckpoint(session);
+    };
+    const d = this.startJournal();
+    if (d) return { observer, diagnostics: [warn("Failed to create the state journal", `${d}\n\nThe apply goes on, but a crash can lose the objects it created since its last state snapshot.`)] };
+    return { observer, diagnostics: [] };
+  }
+
+  /** Creates the journal for the snapshot now on disk (or none yet); the error text on failure. */
+  private startJournal(): string | undefined {
+    const file = this.file;
+    if (!file) return "no state to journal";
     const hasSnapshot = this.readFile !== undefined;
     try {
       this.journal = JournalWriter.create(this.journalPath, { lineage: file.lineage, serial: hasSnapshot ? file.serial : 0, snapshot: hasSnapshot });
+      return undefined;
     } catch (e) {
-      return {
-        observer: undefined,
-        diagnostics: [warn("Failed to create the state journal", `${String(e)}\n\nThe apply goes on, but a crash before it ends can lose objects it creates.`)],
-      };
+      this.journal = undefined;
+      return String(e);
     }
-    const journal = this.journal;
-    return { observer: (c) => journal.append(c), diagnostics: [] };
+  }
+
+  private maybeCheckpoint(session: ApplySession): void {
+    const now = Date.now();
+    if (session.lastPersist === undefined) {
+      session.lastPersist = now;
+      return;
+    }
+    if (now - session.lastPersist < session.intervalMs) return;
+    session.lastPersist = now;
+    this.checkpoint(session);
+  }
+
+  /**
+   * Writes the snapshot with every change so far, then starts a new journal for it. Runs inside
+   * the observer, so no change can come in between. A crash after the snapshot's rename and
+   * before the new journal's header leaves the old journal, whose header names an older serial
+   * of the same lineage: readers drop it, as its changes are all in the snapshot.
+   */
+  private checkpoint(session: ApplySession): void {
+    const file = this.file;
+    if (!file) return;
+    replayChanges(file.state, session.pending);
+    session.pending = [];
+    const d = this.persistFile(true);
+    if (d.some((x) => x.severity === "error")) {
+      // The old snapshot and the journal still hold everything; the next interval tries again.
+      const why = d.map((x) => x.detail || x.summary).join("; ");
+      if (session.warnings.length === 0) session.warnings.push(warn("Failed to write an intermediate state snapshot", `${why}\n\nThe apply went on; the state journal kept its changes.`));
+      return;
+    }
+    const old = this.journal;
+    if (!old) return;
+    this.journal = undefined;
+    if (old.error !== undefined) session.warnings.push(warn("State journal failed during the apply", `${old.error}\n\nA state snapshot written since holds every change made until then.`));
+    old.close(false);
+    const e = this.startJournal();
+    if (e) session.warnings.push(warn("Failed to create the state journal", `${e}\n\nThe apply went on; a crash could have lost the objects created since its last state snapshot.`));
   }
 
   /** Resolves when every journaled change so far is on stable storage. */
@@ -288,7 +375,10 @@ export class LocalStore implements StateStore {
     const d = this.persistFile(true);
     const journal = this.journal;
     // On failure the journal stays: it and the old snapshot still hold every change.
-    if (!journal || d.some((x) => x.severity === "error")) return d;
+    if (d.some((x) => x.severity === "error")) return d;
+    if (this.session) d.push(...this.session.warnings);
+    this.session = undefined;
+    if (!journal) return d;
     this.journal = undefined;
     journal.close(false);
     removeJournal(journal.path);
@@ -316,7 +406,7 @@ export class LocalStore implements StateStore {
       this.writtenBackup = true;
     }
 
-    if (bumpSerial && (this.readFile === undefined || !statesMarshalEqual(file.state, this.readFile.state))) file.serial++;
+    if (bumpSerial && (this.serialBase === undefined || !statesMarshalEqual(file.state, this.serialBase.state))) file.serial++;
     const w = writeStateFile(file, { terraformVersion: this.opts.terraformVersion ?? DEFAULT_TOFU_VERSION, encryption: this.opts.encryption });
     if (!w.ok) return w.diagnostics;
     try {
@@ -325,6 +415,7 @@ export class LocalStore implements StateStore {
       return [err("Failed to save state", `Error saving state: ${String(e)}`)];
     }
     this.readFile = deepCopyFile(file);
+    this.serialBase ??= this.readFile;
     // Later reads come from the file we now own.
     this.readPath = this.path;
     return [];

@@ -8,12 +8,14 @@ import {
   formatPathError,
   markWithPaths,
   marshalJSON,
+  nullVal,
   unmarkDeepWithPaths,
   unmarshalJSON,
   type Path,
   type Type,
   type Value,
 } from "../values/index.js";
+import { valueFromFlatmap } from "./flatmap.js";
 
 /** ObjectReady or ObjectTainted (OpenTofu also has ObjectPlanned, which never reaches state). */
 export type ObjectStatus = "ready" | "tainted" | "planned";
@@ -98,15 +100,25 @@ export type DecodeResult<T> = { ok: true; value: T } | { ok: false; error: strin
 
 /**
  * Decodes the attributes against the resource type's schema type and re-applies the sensitive
- * marks. Flatmap attributes cannot be decoded here: the provider must upgrade them first.
+ * marks. Flatmap attributes decode as well as that format allows; the provider's
+ * UpgradeResourceState, when the resource is next planned, is what really converts them.
  */
 export function decodeObject(src: ResourceInstanceObjectSrc, type: Type, identityType?: Type): DecodeResult<ResourceInstanceObject> {
-  if (src.attrsJSON === undefined) return { ok: false, error: "object has legacy flatmap attributes and must be upgraded by its provider" };
-  const attrs = unmarshalJSON(src.attrsJSON, type);
-  if (!attrs.ok) return { ok: false, error: formatPathError(attrs.error) };
+  let attrs: Value;
+  if (src.attrsJSON !== undefined) {
+    const j = unmarshalJSON(src.attrsJSON, type);
+    if (!j.ok) return { ok: false, error: formatPathError(j.error) };
+    attrs = j.value;
+  } else if (src.attrsFlat !== undefined) {
+    // From a state older than v4 that no provider has upgraded yet: decoded as well as the
+    // flatmap allows (OpenTofu's Decode does the same).
+    const f = valueFromFlatmap(src.attrsFlat, type);
+    if (!f.ok) return { ok: false, error: f.error };
+    attrs = f.value;
+  } else attrs = nullVal(type);
   const marks = new Set([SENSITIVE]);
   const value = markWithPaths(
-    attrs.value,
+    attrs,
     src.attrSensitivePaths.map((path) => ({ path, marks })),
   );
   const obj: ResourceInstanceObject = {

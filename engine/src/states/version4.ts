@@ -1,6 +1,7 @@
 // State snapshot format version 4 (OpenTofu's statefile/version4.go): the only format OpenTofu
-// writes, and the only one it reads. Includes the provider-iteration rules: a resource's
-// "provider" may instead be given per instance object, with an instance key.
+// reads and writes (converted states may still hold flatmap `attributes_flat`). Includes
+// the provider-iteration rules: a resource's "provider" may instead be given per instance
+// object, with an instance key.
 import type { Diagnostic } from "../hcl/index.js";
 import {
   DataResourceMode,
@@ -43,6 +44,7 @@ import {
   type PathStep,
 } from "../values/index.js";
 import { base64DecodeStrict, base64Encode } from "./base64.js";
+import { GoDecoder } from "./godecode.js";
 import { NotDeposed, newObjectSrc, type DeposedKey, type ObjectStatus, type ResourceInstanceObjectSrc } from "./objects.js";
 import { State, type CheckResultAggregate, type CheckResults, type CheckStatus, type CheckableKind, type Resource } from "./state.js";
 import type { File } from "./file.js";
@@ -109,102 +111,7 @@ interface StateV4 {
   checkResults: CheckResultsV4[] | undefined;
 }
 
-/** The first problem json.Unmarshal would report (they are ordered by position in the file). */
-interface DecodeProblem {
-  at: number;
-  diag: Diagnostic;
-}
-
-class Decoder {
-  problem: DecodeProblem | undefined;
-  constructor(readonly src: Uint8Array) {}
-
-  private report(at: number, diag: Diagnostic): void {
-    if (!this.problem || at < this.problem.at) this.problem = { at, diag };
-  }
-
-  typeError(n: JsonNode, field: string, value = goKindName(n)): void {
-    this.report(
-      n.start,
-      field !== ""
-        ? err(INVALID_FORMAT, `The state file field ${goQuote(field)} has invalid value ${value}`)
-        : err(INVALID_FORMAT, "The state file does not conform to the expected JSON data structure."),
-    );
-  }
-
-  otherError(n: JsonNode, message: string): void {
-    this.report(n.start, err(INVALID_FORMAT, `The state file does not conform to the expected JSON data structure: ${message}.`));
-  }
-
-  str(obj: JsonNode & { t: "object" }, name: string, path: string): string {
-    const n = goField(obj, name);
-    if (!n || n.t === "null") return "";
-    if (n.t !== "string") {
-      this.typeError(n, path);
-      return "";
-    }
-    return n.v;
-  }
-
-  bool(obj: JsonNode & { t: "object" }, name: string, path: string): boolean {
-    const n = goField(obj, name);
-    if (!n || n.t === "null") return false;
-    if (n.t !== "bool") {
-      this.typeError(n, path);
-      return false;
-    }
-    return n.v;
-  }
-
-  uint(obj: JsonNode & { t: "object" }, name: string, path: string): number {
-    const n = goField(obj, name);
-    if (!n || n.t === "null") return 0;
-    if (n.t !== "number") {
-      this.typeError(n, path);
-      return 0;
-    }
-    if (!/^\d+$/.test(n.raw) || BigInt(n.raw) > 18446744073709551615n) {
-      this.typeError(n, path, `number ${n.raw}`);
-      return 0;
-    }
-    return Number(n.raw);
-  }
-
-  raw(obj: JsonNode & { t: "object" }, name: string): string | undefined {
-    const n = goField(obj, name);
-    if (!n) return undefined;
-    return compactGo(this.src, n.start, n.end);
-  }
-
-  array(obj: JsonNode & { t: "object" }, name: string, path: string): JsonNode[] | undefined {
-    const n = goField(obj, name);
-    if (!n || n.t === "null") return undefined;
-    if (n.t !== "array") {
-      this.typeError(n, path);
-      return undefined;
-    }
-    return n.items;
-  }
-
-  object(n: JsonNode, path: string): (JsonNode & { t: "object" }) | undefined {
-    if (n.t === "null") return undefined;
-    if (n.t !== "object") {
-      this.typeError(n, path);
-      return undefined;
-    }
-    return n;
-  }
-
-  strings(obj: JsonNode & { t: "object" }, name: string, path: string): string[] {
-    const out: string[] = [];
-    for (const item of this.array(obj, name, path) ?? []) {
-      if (item.t === "null") out.push("");
-      else if (item.t !== "string") this.typeError(item, path);
-      else out.push(item.v);
-    }
-    return out;
-  }
-
+class Decoder extends GoDecoder {
   stateV4(root: JsonNode): StateV4 {
     const s: StateV4 = { terraformVersion: "", serial: 0, lineage: "", outputs: [], resources: [], checkResults: undefined };
     const obj = this.object(root, "");
@@ -218,13 +125,14 @@ class Decoder {
       const o = this.object(outputs, "outputs");
       const seen = new Map<string, OutputV4>();
       for (const [name, n] of o?.entries ?? []) {
-        const os = this.object(n, `outputs.${name}`);
+        // Go names struct fields in the path, never map keys.
+        const os = this.object(n, "outputs");
         const out: OutputV4 = { name, value: undefined, type: undefined, typeRaw: undefined, sensitive: false };
         if (os) {
           out.value = this.raw(os, "value");
           out.type = goField(os, "type");
           out.typeRaw = this.raw(os, "type");
-          out.sensitive = this.bool(os, "sensitive", `outputs.${name}.sensitive`);
+          out.sensitive = this.bool(os, "sensitive", "outputs.sensitive");
         }
         seen.set(name, out);
       }
@@ -318,7 +226,7 @@ class Decoder {
         for (const [k, v] of fo.entries) {
           if (v.t === "string") is.attributesFlat.set(k, v.v);
           else if (v.t === "null") is.attributesFlat.set(k, "");
-          else this.typeError(v, `${p}attributes_flat.${k}`);
+          else this.typeError(v, `${p}attributes_flat`);
         }
       }
     }

@@ -134,6 +134,10 @@ describe("terraform_remote_state", () => {
   const files = new Map<string, string>([
     ["/cfg/terraform.tfstate", JSON.stringify({ version: 4, serial: 1, lineage: "x", outputs: { name: { value: "web", type: "string" }, ports: { value: [80, 443], type: ["list", "number"] } }, resources: [] })],
     ["/cfg/terraform.tfstate.d/dev/terraform.tfstate", JSON.stringify({ version: 4, outputs: { name: { value: "dev", type: "string" } } })],
+    [
+      "/cfg/old.tfstate",
+      JSON.stringify({ version: 3, serial: 2, lineage: "y", modules: [{ path: ["root"], outputs: { name: { sensitive: false, type: "string", value: "v3" }, l: { type: "list", value: ["a"] } }, resources: {} }] }),
+    ],
   ]);
   const reader = async (p: string): Promise<Uint8Array | undefined> => {
     const t = files.get(p);
@@ -148,6 +152,12 @@ describe("terraform_remote_state", () => {
     expect(r.diagnostics).toEqual([]);
     const outputs = r.state.kind === "object" ? r.state.attrs.get("outputs") : undefined;
     expect(show(outputs ?? nullD)).toBe(show(objectVal({ name: stringVal("web"), ports: listVal([numberIntVal(80), numberIntVal(443)]) })));
+  });
+
+  // It reads through statefile.Read, so a format before v4 gets OpenTofu's error (case 022).
+  it("refuses a state in a format before v4 with OpenTofu's error", async () => {
+    const r = await p.readDataSource({ typeName: "terraform_remote_state", config: dsCfg("local", objectVal({ path: stringVal("old.tfstate") })) });
+    expect(r.diagnostics.map((d) => d.detail).join("\n")).toContain("The state file uses format version 3, which is not supported by OpenTofu 1.11.0.");
   });
 
   it("reads another workspace and merges defaults under the real outputs", async () => {

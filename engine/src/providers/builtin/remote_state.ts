@@ -9,13 +9,11 @@ import {
   DynamicPseudoType,
   StringType,
   convert,
-  formatPathError,
   nullVal,
   objectVal,
-  typeFromJSON,
-  unmarshalJSON,
   type Value,
 } from "../../values/index.js";
+import { readStateFile } from "../../states/model.js";
 import type { ProviderDiagnostic } from "../provider.js";
 import { attribute, block, type Block } from "../schema/index.js";
 
@@ -95,33 +93,19 @@ export function outputsFromState(stored: Uint8Array, decrypt?: StateDecrypter): 
   return outputsFromStateJSON(new TextDecoder().decode(bytes));
 }
 
-/** The root-module outputs of a state snapshot (format version 4), typed by their recorded types. */
+/**
+ * The root-module outputs of a state snapshot, read as every other state is (any format the
+ * states module reads, older ones upgraded), typed by their recorded types.
+ */
 export function outputsFromStateJSON(text: string): RemoteStateOutputsResult {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, error: `Error loading state: ${e instanceof Error ? e.message : String(e)}` };
+  const r = readStateFile(text);
+  if (r.kind === "no-state") return { ok: true, outputs: undefined };
+  if (r.kind === "error") {
+    const details = r.diagnostics.filter((d) => d.severity === "error").map((d) => d.detail || d.summary);
+    return { ok: false, error: `Error loading state: ${details.join("\n")}` };
   }
-  if (typeof doc !== "object" || doc === null) return { ok: false, error: "Error loading state: not a state snapshot" };
-  const rec = doc as Record<string, unknown>;
-  if (rec["version"] === undefined && typeof rec["encryption_version"] === "string" && rec["encryption_version"] !== "") {
-    return { ok: false, error: "Error loading state: This state file is encrypted and can not be read without an encryption configuration" };
-  }
-  if (rec["version"] !== 4) return { ok: false, error: `Error loading state: unsupported state format version ${String(rec["version"])}` };
   const outputs = new Map<string, Value>();
-  const raw = rec["outputs"];
-  if (typeof raw === "object" && raw !== null) {
-    for (const [name, o] of Object.entries(raw as Record<string, unknown>)) {
-      if (typeof o !== "object" || o === null) continue;
-      const out = o as Record<string, unknown>;
-      const t = typeFromJSON(out["type"] ?? "dynamic");
-      if (!t.ok) return { ok: false, error: `Error loading state: output ${name}: ${t.error}` };
-      const v = unmarshalJSON(JSON.stringify(out["value"] ?? null), t.type);
-      if (!v.ok) return { ok: false, error: `Error loading state: output ${name}: ${formatPathError(v.error)}` };
-      outputs.set(name, v.value);
-    }
-  }
+  for (const [name, os] of r.file.state.rootModule().outputValues) outputs.set(name, os.value);
   return { ok: true, outputs };
 }
 
