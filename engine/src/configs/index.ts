@@ -5,7 +5,7 @@ export { MemoryFS, cleanPath, joinPath, dirName, baseName, type ConfigFS, type D
 export { Parser, configFileExt, isIgnoredFile } from "./parser.js";
 export { Loader, type LoaderOptions } from "./loader.js";
 export { decodeConfigFile, emptyFile, type File } from "./file.js";
-export { newModule, providerForLocalName, localNameForProvider, type Module } from "./module.js";
+export { moduleResource, newModule, providerForLocalName, localNameForProvider, type Module } from "./module.js";
 export {
   buildConfig,
   disabledModuleWalker,

@@ -91,6 +91,18 @@ export function providerForLocalName(m: Module, localName: string): ProviderAddr
   return part.part !== undefined ? impliedProviderForUnqualifiedType(part.part) : undefined;
 }
 
+/** A resource block by mode and its address as written ("type.name", "data.type.name", "ephemeral.type.name"). */
+export function moduleResource(m: Module, mode: Resource["mode"], key: string): Resource | undefined {
+  switch (mode) {
+    case "managed":
+      return m.managedResources.get(key);
+    case "data":
+      return m.dataResources.get(key);
+    case "ephemeral":
+      return m.ephemeralResources.get(key);
+  }
+}
+
 /** The local name the module uses for a provider (its type name when required_providers has none). */
 export function localNameForProvider(m: Module, p: ProviderAddr): string {
   return m.providerLocalNames.get(p.toString()) ?? p.type;

@@ -16,7 +16,7 @@ import {
   type ModuleInstance,
   type Reference,
 } from "../addrs/index.js";
-import { modulePathString, type Config, type Resource } from "../configs/index.js";
+import { moduleResource, modulePathString, type Config, type Resource } from "../configs/index.js";
 import { errorDiag, type Diagnostic, type Traverser } from "../hcl/index.js";
 import { EvalContext, countAttrProblem, eachAttrProblem } from "../lang/eval/index.js";
 import { impliedType } from "../providers/index.js";
@@ -216,7 +216,7 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
       case "ResourceInstance": {
         const r = s.kind === "Resource" ? s : s.resource;
         const key = r.toString();
-        const rc = r.mode === "data" ? mod.dataResources.get(key) : r.mode === "managed" ? mod.managedResources.get(key) : mod.ephemeralResources.get(key);
+        const rc = moduleResource(mod, r.mode, key);
         if (!rc) {
           const what = r.mode === "data" ? "data resource" : r.mode === "managed" ? "managed resource" : "ephemeral resource";
           diagnostics.push(

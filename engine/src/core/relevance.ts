@@ -9,7 +9,7 @@
 // a single nested block.
 import { AbsResourceInstance, NoKey, referenceDisplayString, type ModuleInstance, type Reference, type ResourceInstance } from "../addrs/index.js";
 import type { AnyExpression, ContentBlock, Traverser } from "../hcl/index.js";
-import { configBodyContent, configBodyJustAttributes, configBodyPartialContent, descendent, exprVariables, type Config, type ConfigBody, type Module, type Resource } from "../configs/index.js";
+import { configBodyContent, configBodyJustAttributes, configBodyPartialContent, descendent, exprVariables, moduleResource, type Config, type ConfigBody, type Resource } from "../configs/index.js";
 import type { Plan, ResourceAttr } from "../plans/index.js";
 import type { Block } from "../providers/index.js";
 import { referencesOf } from "./evaluate.js";
@@ -40,17 +40,6 @@ function absoluteRefs(module: ModuleInstance, traversals: readonly Traverser[][]
     resource: ref.subject.kind === "CountAttr" || ref.subject.kind === "ForEachAttr" ? resource : undefined,
     ref,
   }));
-}
-
-function resourceConfig(m: Module, key: string, mode: Resource["mode"]): Resource | undefined {
-  switch (mode) {
-    case "managed":
-      return m.managedResources.get(key);
-    case "data":
-      return m.dataResources.get(key);
-    case "ephemeral":
-      return m.ephemeralResources.get(key);
-  }
 }
 
 /** findBlocksInBodies + blockParts: the bodies of a nested block type, static or `dynamic` (with the for_each and labels expressions). */
@@ -143,7 +132,7 @@ export class ReferenceAnalyzer {
 
   private resourceOf(module: ModuleInstance, inst: ResourceInstance): Resource | undefined {
     const m = this.moduleConfig(module)?.module;
-    return m ? resourceConfig(m, inst.resource.toString(), inst.resource.mode) : undefined;
+    return m ? moduleResource(m, inst.resource.mode, inst.resource.toString()) : undefined;
   }
 
   /**

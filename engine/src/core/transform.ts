@@ -14,6 +14,7 @@ import {
   configBodyJustAttributes,
   descendent,
   exprVariables,
+  moduleResource,
   resourceAddrString,
   type Config,
   type Resource,
@@ -133,7 +134,7 @@ function configResourceFor(config: Config, addr: { module: { steps: readonly { n
   const c = descendent(config, staticPathOf(addr.module));
   if (!c) return undefined;
   const key = addr.resource.toString();
-  return addr.resource.mode === "data" ? c.module.dataResources.get(key) : addr.resource.mode === "ephemeral" ? c.module.ephemeralResources.get(key) : c.module.managedResources.get(key);
+  return moduleResource(c.module, addr.resource.mode, key);
 }
 
 /**

@@ -2,7 +2,7 @@
 // It runs after the plan walk, because only then are the declared instances known, while the
 // moves themselves were applied before it; so invalid statements have already been tolerated by
 // applyMoves and these errors must take precedence over the plan's own.
-import { descendent, type Config } from "../configs/index.js";
+import { descendent, moduleResource, type Config } from "../configs/index.js";
 import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import { uniqueKey, type AbsMoveable } from "../addrs/index.js";
 import { buildMoveStatementGraph, moveGraphCycles, type MoveGraph } from "./graph.js";
@@ -165,13 +165,5 @@ function movableObjectDeclRange(addr: AbsMoveable, root: Config): Range | undefi
 
 function resourceConfig(root: Config, path: readonly string[], mode: "managed" | "data" | "ephemeral", key: string) {
   const m = descendent(root, path)?.module;
-  if (!m) return undefined;
-  switch (mode) {
-    case "managed":
-      return m.managedResources.get(key);
-    case "data":
-      return m.dataResources.get(key);
-    case "ephemeral":
-      return m.ephemeralResources.get(key);
-  }
+  return m ? moduleResource(m, mode, key) : undefined;
 }
