@@ -2,6 +2,7 @@
 // `terraform fmt` produce it (hclwrite's layout plus terraform's own rewrites). Browser-safe:
 // it works on source text and returns text.
 import { hasErrors, parseConfig, type Body, type Diagnostic } from "../hcl/index.js";
+import { isBadByte } from "../hcl/source.js";
 import { layoutTokens } from "./layout.js";
 import { collectEdits } from "./normalize.js";
 import { lexForFormat, writeTokens, type FmtToken } from "./tokens.js";
@@ -57,10 +58,8 @@ export function encodeFormatted(text: string): Uint8Array {
   const parts: Uint8Array[] = [];
   let from = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const lone = c >= 0xdc80 && c <= 0xdcff && !(i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800);
-    if (!lone) continue;
-    parts.push(encoder.encode(text.slice(from, i)), Uint8Array.of(c - 0xdc00));
+    if (!isBadByte(text, i)) continue;
+    parts.push(encoder.encode(text.slice(from, i)), Uint8Array.of(text.charCodeAt(i) - 0xdc00));
     from = i + 1;
   }
   parts.push(encoder.encode(text.slice(from)));

@@ -247,6 +247,19 @@ describe("parseConfig", () => {
       "Unterminated template string @ 1:6(5)-1:7(6)",
     ]);
   });
+
+  // The low surrogates of about one astral character in eight (U+1F4A9 is D83D DCA9) fall in the
+  // range that stands for escaped bad bytes; they are text, not encoding errors.
+  it.each([
+    ["a quoted string", 'a = "\u{1F4A9} \u{1F4BB} \u{1D482} \u{10080}"\n'],
+    ["a heredoc", "a = <<EOT\n\u{1F480}\nEOT\n"],
+    ["a comment", "# \u{1F4BC}\na = 1\n"],
+  ])("reads astral characters whose low surrogate looks like an escaped byte, in %s", (_, text) => {
+    for (const src of [text, new TextEncoder().encode(text)]) {
+      const r = parseConfig(src, "main.tf");
+      expect(diagsOf(r.diagnostics)).toEqual([]);
+    }
+  });
 });
 
 describe("long lines", () => {

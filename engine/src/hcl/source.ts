@@ -6,7 +6,9 @@ const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
 
 export function isBadByte(src: string, i: number): boolean {
   const c = src.charCodeAt(i);
-  return c >= 0xdc80 && c <= 0xdcff;
+  // A low surrogate in this range is also the second half of an astral character (U+1F4A9 is
+  // D83D DCA9): it is an escaped byte only when no high surrogate precedes it.
+  return c >= 0xdc80 && c <= 0xdcff && !(i > 0 && (src.charCodeAt(i - 1) & 0xfc00) === 0xd800);
 }
 
 export function decodeSource(src: string | Uint8Array): string {

@@ -22,6 +22,7 @@ import {
   False,
   True,
   canListVal,
+  isWhollyKnown,
   listVal,
   listValEmpty,
   mapVal,
@@ -312,6 +313,10 @@ function knownElements(v: Value): readonly Value[] {
 
 function collectionToList(ety: Type, conv: ConversionFn | undefined): ConversionFn {
   return (v, path) => {
+    // A set holding unknowns may shrink when they become known, so the list's length is unknown.
+    if (v.kind === "set" && v.type.kind === "set" && v.elements.length > 1 && !isWhollyKnown(v)) {
+      return unknownVal(listOf(ety.kind === "dynamic" ? v.type.element : withoutOptionalAttributesDeep(ety)));
+    }
     const elems = knownElements(v).map((e, i) => (conv ? conv(e, at(path, i)) : e));
     if (elems.length === 0) {
       if (ety.kind === "dynamic") return listValEmpty(v.type.kind === "list" || v.type.kind === "set" ? v.type.element : ety);

@@ -595,6 +595,14 @@ export class RefinementBuilder {
       if (t.kind === "set") return withMarks(setValEmpty(t.element), o.marks);
       if (t.kind === "map") return withMarks(mapValEmpty(t.element), o.marks);
     }
+    // A list of exactly known length is a known list of unknown elements; so is a set of one,
+    // whose single element has nothing to coalesce with.
+    if (r.notNull && r.lengthUpper !== undefined && r.lengthUpper === (r.lengthLower ?? 0)) {
+      const t = o.type;
+      const n = r.lengthUpper;
+      if (t.kind === "list") return withMarks(listVal(Array.from({ length: n }, () => unknownVal(t.element))), o.marks);
+      if (t.kind === "set" && n === 1) return withMarks(setVal([unknownVal(t.element)]), o.marks);
+    }
     const clean: { -readonly [K in keyof Refinement]: Refinement[K] } = { notNull: r.notNull };
     if (r.stringPrefix) clean.stringPrefix = r.stringPrefix;
     if (r.numberLower) clean.numberLower = r.numberLower;

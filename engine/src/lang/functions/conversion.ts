@@ -1,8 +1,8 @@
 // Built-in functions: explicit type conversion (OpenTofu's MakeToFunc) and the sensitivity
 // functions (lang/funcs/sensitive.go). The `to*` functions take any value and convert it with
 // cty's unsafe conversion, with error texts written for explicit conversions; they never reveal a
-// sensitive value in an error. `issensitive` is OpenTofu's: an unknown value that is not marked
-// is reported as not sensitive (Terraform answers unknown there).
+// sensitive value in an error. `issensitive` is OpenTofu 1.11's: unknown for an unknown value,
+// even a marked one (Terraform answers true for a marked unknown).
 import {
   BoolType,
   DynamicPseudoType,
@@ -21,11 +21,13 @@ import {
   getConversionUnsafe,
   goQuote,
   hasMark,
+  isKnown,
   listOf,
   mapOf,
   mark,
   mismatchMessage,
   nullVal,
+  refineNonNull,
   setOf,
   typeEquals,
   unmark,
@@ -124,7 +126,10 @@ export function conversionFunctions(_ctx: FunctionContext): Record<string, Func>
     issensitive: new Func({
       params: [anyValue],
       type: () => ({ ok: true, value: BoolType }),
-      impl: (args) => ({ ok: true, value: hasMark(args[0] as Value, SENSITIVE) ? True : False }),
+      refineResult: refineNonNull,
+      // OpenTofu 1.11 (opentofu#3008): an unknown value's sensitivity is not final, since an
+      // expression may pick a sensitive or a plain value once something else is known.
+      impl: (args) => ({ ok: true, value: !isKnown(args[0] as Value) ? unknownVal(BoolType) : hasMark(args[0] as Value, SENSITIVE) ? True : False }),
     }),
   };
 }

@@ -365,7 +365,9 @@ const yamldecodeFunc = new Func({
 const yamlencodeFunc = new Func({
   params: [{ name: "value", type: DynamicPseudoType, allowNull: true, allowDynamicType: true }],
   type: staticReturnType(StringType),
-  impl: (args) => {
+  impl: (args, retType) => {
+    // go-cty-yaml's function answers unknown for a value with an unknown anywhere inside.
+    if (!isWhollyKnown(args[0] as Value)) return ok(unknownVal(retType));
     const r = yamlEncode(args[0] as Value);
     return r.ok ? ok(stringVal(r.value)) : callError(r.error);
   },
