@@ -6,6 +6,7 @@
 // unknown) or extension 12 (refined: not-null, string prefix, number bounds, length bounds).
 
 import { BigFloat, PARSE_PREC } from "./bigfloat.js";
+import { graphemes } from "./graphemes.js";
 import { MsgpackReadError, readMsgpack, type MsgNode } from "./msgpackread.js";
 import { catchPathFailure as guard, failAt as fail, pathError, type PathResult } from "./path.js";
 import { compareStrings, marshalType, typeFromJSON, type Type } from "./types.js";
@@ -363,11 +364,9 @@ function truncatePrefix(prefix: string): string {
     size += n;
   }
   // The cut may have split a grapheme cluster, so drop the last one as cty does.
-  const Seg = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  if (!Seg) return out;
-  let last = 0;
-  for (const seg of new Seg(undefined, { granularity: "grapheme" }).segment(out)) last = seg.index;
-  return out.slice(0, last);
+  const gs = graphemes(out);
+  gs.pop();
+  return gs.join("");
 }
 
 // ---------------------------------------------------------------------------------------------

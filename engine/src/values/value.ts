@@ -4,6 +4,7 @@
 // NFC strings) and throw only for programmer errors.
 
 import { BigFloat, PARSE_PREC } from "./bigfloat.js";
+import { graphemes } from "./graphemes.js";
 import { compareValuesForSet, equals } from "./equality.js";
 import {
   BoolType,
@@ -623,17 +624,9 @@ export function refineNotNull(v: Value): Value {
 }
 
 function trimLastGrapheme(s: string): string {
-  if (s === "") return s;
-  const Seg = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  if (Seg) {
-    let last = 0;
-    for (const seg of new Seg(undefined, { granularity: "grapheme" }).segment(s)) last = seg.index;
-    return s.slice(0, last);
-  }
-  const cps = [...s];
-  cps.pop();
-  while (cps.length > 0 && /\p{M}/u.test(cps[cps.length - 1] as string)) cps.pop();
-  return cps.join("");
+  const gs = graphemes(s);
+  gs.pop();
+  return gs.join("");
 }
 
 function collectionLength(v: SequenceValue | MappingValue): number {

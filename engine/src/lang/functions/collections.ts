@@ -58,6 +58,7 @@ import {
   type Type,
   type Value,
 } from "../../values/index.js";
+import { graphemes } from "../../values/graphemes.js";
 import type { FunctionContext } from "./context.js";
 import { goInt } from "./goint.js";
 
@@ -94,9 +95,7 @@ function redactIfSensitive(s: string, marks: Marks): string {
 
 /** Number of grapheme clusters in a string (cty's Strlen). */
 export function graphemeCount(s: string): number {
-  let n = 0;
-  for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)) n++;
-  return n;
+  return graphemes(s).length;
 }
 
 /** cty's Strlen on a possibly unknown or marked string. */
