@@ -236,4 +236,16 @@ module "m" {
     const missing = await run(["-no-color"], "terraform_data.c\n", dir);
     expect(missing.stderr).toContain('A managed resource "terraform_data" "c" has not been declared in the root\nmodule.');
   });
+
+  it("checks a resource attribute against the schema before looking it up, in the state or not", async () => {
+    const dir = moduleDir(CONFIG);
+    // terraform 1.11.4's text, with the resource planned or applied alike.
+    const want =
+      '\nError: Unsupported attribute\n\n  on <console-input> line 1:\n  (source code not available)\n\nThis object has no argument, nested block, or exported attribute named\n"nope".\n\n';
+    const before = await run(["-no-color"], "try(terraform_data.a.nope, 1)\n", dir);
+    expect([before.code, before.stdout, before.stderr]).toEqual([1, "", want]);
+    expect((await runCommand(applyCommand, ["-auto-approve", "-no-color"], dir)).code).toBe(0);
+    const after = await run(["-no-color"], "terraform_data.b[0].input\nterraform_data.b[1].nope\n", dir);
+    expect([after.code, after.stdout, after.stderr]).toEqual([1, '"b0"\n', want]);
+  });
 });

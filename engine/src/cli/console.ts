@@ -6,8 +6,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { ModuleFunctionTable, ProviderManager } from "../core/index.js";
-import { hasErrors, renderDiagnostic, type Diagnostic, type RenderSources } from "../hcl/index.js";
+import { ModuleFunctionTable, ProviderManager, ReferenceChecker, type ResourceSchemaLookup } from "../core/index.js";
+import { hasErrors, renderDiagnostic, type Diagnostic, type RenderSources, type Traverser } from "../hcl/index.js";
 import { objectVal, stringVal, type Func, type Value } from "../values/index.js";
 import {
   ConsoleInput,
@@ -192,13 +192,24 @@ export function consoleSessionFor(
   if (diags.some((d) => d.severity === "error")) {
     diags.push({ severity: "warning", summary: "Due to the problems above, some expressions may produce unexpected results.", detail: "" });
   }
-  return { session: createConsoleSession({ ...base, locals, objects }), diagnostics: diags, sources };
+  // As tofu's console scope, references are checked statically (resource attributes against
+  // their schemas) before anything is looked up.
+  const checker = new ReferenceChecker(world.schemaOf);
+  const checked = {
+    context: (ts: readonly (readonly Traverser[])[]) => {
+      const problems = checker.checkExpression(world.config, ts);
+      return hasErrors(problems) ? { variables: new Map<string, Value>(), diagnostics: problems } : objects.context(ts);
+    },
+  };
+  return { session: createConsoleSession({ ...base, locals, objects: checked }), diagnostics: diags, sources };
 }
 
 /** The configuration and the state's resource values the console evaluates over. */
 export interface ConsoleWorld {
   readonly config: Config;
   readonly resources: ReadonlyMap<string, ModuleResourceValues>;
+  /** Resource types' schemas, where their providers were started. */
+  readonly schemaOf?: ResourceSchemaLookup;
 }
 
 /** Diagnostics as tofu prints them: boxed, or plain with -no-color; errors on stderr, warnings on stdout. */
@@ -237,7 +248,7 @@ export const consoleCommand: Command = async (args, io) => {
     return 1;
   }
   try {
-    const world = providers.config ? await consoleWorld(meta, providers.config) : { diagnostics: [] };
+    const world = providers.config ? await consoleWorld(meta, providers.config, providers.schemaOf) : { diagnostics: [] };
     if (hasErrors(world.diagnostics)) {
       view.diagnostics(world.diagnostics);
       return 1;
@@ -252,7 +263,7 @@ export const consoleCommand: Command = async (args, io) => {
  * The state's resource values, decoded with their providers' schemas and marked sensitive where
  * the schema or the state says so, as tofu's console sees them.
  */
-async function consoleWorld(meta: Meta, config: Config): Promise<{ world?: ConsoleWorld; diagnostics: Diagnostic[] }> {
+async function consoleWorld(meta: Meta, config: Config, schemaOf?: ResourceSchemaLookup): Promise<{ world?: ConsoleWorld; diagnostics: Diagnostic[] }> {
   const read = await meta.readState();
   if (!read.read) return { diagnostics: read.diagnostics };
   const state = read.read.state;
@@ -260,7 +271,7 @@ async function consoleWorld(meta: Meta, config: Config): Promise<{ world?: Conso
   const s = providers.length > 0 ? await loadSchemas(meta.io, providers) : { schemas: new Map<string, ProviderSchemaSet>(), diagnostics: [] };
   if (hasErrors(s.diagnostics)) return { diagnostics: s.diagnostics };
   const resources = stateResourceValues(state, s.schemas, { schemaSensitive: true });
-  return { world: { config, resources }, diagnostics: read.diagnostics.filter((d) => d.severity !== "error") };
+  return { world: { config, resources, ...(schemaOf ? { schemaOf } : {}) }, diagnostics: read.diagnostics.filter((d) => d.severity !== "error") };
 }
 
 /**
@@ -270,7 +281,13 @@ async function consoleWorld(meta: Meta, config: Config): Promise<{ world?: Conso
  */
 async function providerFunctions(
   meta: Meta,
-): Promise<{ functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>; config?: Config; diagnostics: Diagnostic[]; close(): Promise<void> }> {
+): Promise<{
+  functions?: (builtins: Map<string, Func>) => ReadonlyMap<string, Func>;
+  config?: Config;
+  schemaOf?: ResourceSchemaLookup;
+  diagnostics: Diagnostic[];
+  close(): Promise<void>;
+}> {
   const none = { diagnostics: [], close: async () => undefined };
   const loaded = await meta.loadConfig();
   // The console's own loading reports what is wrong with the configuration.
@@ -281,7 +298,13 @@ async function providerFunctions(
   const manager = new ProviderManager(providerFactory(meta.workingDir, meta.io.env), TOFU_VERSION);
   const diagnostics = await manager.loadSchemas(types);
   for (const t of types) manager.functionInstance(t)?.prepareFunctionCalls?.();
-  return { functions: (builtins) => new ModuleFunctionTable(builtins, config, manager, false), config, diagnostics, close: () => manager.close() };
+  return {
+    functions: (builtins) => new ModuleFunctionTable(builtins, config, manager, false),
+    config,
+    schemaOf: (r) => (r.provider ? manager.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined),
+    diagnostics,
+    close: () => manager.close(),
+  };
 }
 
 async function runConsole(

@@ -13,3 +13,4 @@ export type { CommandLineImportTarget, ImportOpts } from "./import.js";
 export { generatedFileText, generateResourceContents, wrapResourceContents, type GeneratedChange, type GeneratedProvider } from "./genconfig.js";
 export { ModuleFunctionTable, functionProviders, type FunctionProviders } from "./provider_functions.js";
 export { configExpressions } from "./config_expressions.js";
+export { ReferenceChecker, type ResourceSchemaLookup } from "./validate_refs.js";

@@ -123,6 +123,20 @@ export class ReferenceChecker {
       .map((x) => x.d);
   }
 
+  /**
+   * The static check of one expression evaluated in `config`'s module, as the console's scope runs
+   * it before evaluating: the problems of its well-formed references (malformed ones are the
+   * caller's to report).
+   */
+  checkExpression(config: Config, traversals: readonly (readonly Traverser[])[]): Diagnostic[] {
+    const s: Scope = { config, count: false, forEach: false, self: false, check: undefined, iterators: new Set(), node: { diags: [], deps: new Set() } };
+    for (const t of traversals) {
+      const r = parseRef(t);
+      if (r.result && !hasErrors(r.diagnostics)) this.reference(r.result, t, s);
+    }
+    return s.node.diags;
+  }
+
   private node(path: readonly string[], addr: string): Node {
     const key = nodeKey(path, addr);
     let n = this.nodes.get(key);
