@@ -122,6 +122,10 @@ describe("terrace console (piped)", () => {
     const r = await run([], "var.nope\n", dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("│ Error: Reference to undeclared input variable");
+    // Each box is followed by an empty line (tofu's console prints through its Ui, which adds one).
+    const two = await run([], "local.nope + var.nope\n", dir);
+    expect(two.stderr.match(/╵\n\n/g)?.length).toBe(2);
+    expect(two.stderr.startsWith("╷\n│ Error: Reference to undeclared local value\n│\n")).toBe(true);
     const e = await run([], "1\nexit\n2\n", dir);
     expect(e).toEqual({ code: 0, stdout: "1\n", stderr: "" });
   });

@@ -214,7 +214,7 @@ export interface ConsoleWorld {
 
 /** Diagnostics as tofu prints them: boxed, or plain with -no-color; errors on stderr, warnings on stdout. */
 function render(io: CommandIO, diags: readonly Diagnostic[], sources: RenderSources, noColor: boolean): void {
-  for (const d of diags) (d.severity === "error" ? io.stderr : io.stdout).write(renderDiagnostic(d, sources, { width: 78, rule: !noColor }) + (noColor ? "\n" : ""));
+  for (const d of diags) (d.severity === "error" ? io.stderr : io.stdout).write(renderDiagnostic(d, sources, { width: 78, rule: !noColor }) + "\n");
 }
 
 async function* lines(io: CommandIO): AsyncGenerator<string> {
