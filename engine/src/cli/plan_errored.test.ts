@@ -12,6 +12,7 @@ import { runCommand, workDir } from "./clitest.testkit.js";
 import { initCommand } from "./init.js";
 import { planCommand } from "./plan.js";
 import { showCommand } from "./show.js";
+import { validateCommand } from "./validate.js";
 
 const FAILING = {
   "main.tf": `resource "terraform_data" "a" {
@@ -179,5 +180,21 @@ resource "terraform_data" "b" {
     expect(p.stdout).toBe("");
     expect(p.stderr.match(/^Error: .*$/gm)).toEqual(['Error: Invalid "self" reference', "Error: Unknown variable", "Error: Reference to undeclared input variable"]);
     expect(existsSync(join(d, "x.tfplan"))).toBe(false);
+  });
+  it("a resource whose arguments refer to itself: validate passes, plan fails as the plan walk does (validateSelfRef)", async () => {
+    const d = await dir({ "main.tf": 'resource "terraform_data" "a" {\n  input = terraform_data.a.id\n}\n' });
+    const v = await runCommand(validateCommand, ["-no-color"], d);
+    expect(v.code).toBe(0);
+    const p = await runCommand(planCommand, ["-no-color"], d);
+    expect(p.code).toBe(1);
+    // terraform 1.11's texts: reported twice, as the reference names both the instance being
+    // planned and its resource.
+    expect(p.stdout).toBe("\nPlanning failed. OpenTofu encountered an error while generating this plan.\n\n");
+    const one =
+      '\nError: Self-referential block\n\n  on main.tf line 2, in resource "terraform_data" "a":\n   2:   input = terraform_data.a.id\n\nConfiguration for terraform_data.a may not refer to itself.\n';
+    expect(p.stderr).toBe(one + one);
+    const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], d);
+    expect(a.code).toBe(1);
+    expect(existsSync(join(d, "terraform.tfstate"))).toBe(false);
   });
 });

@@ -63,6 +63,7 @@ import { orphanAction } from "./removed.js";
 import { providerInstanceNotPresent } from "./provider_missing.js";
 import { resourceConditions } from "./conditions.js";
 import { planDataInstance } from "./plan_data.js";
+import { selfReferences } from "./self_reference.js";
 import { importInstance, importTargetFor, importingChange, resolveImportBlocks } from "./import.js";
 import { generateImportedConfig } from "./import_generate.js";
 
@@ -371,6 +372,8 @@ async function planInstance(run: RunState, n: Extract<GraphNode, { kind: "planIn
   const diagnostics = [...ipr.diagnostics];
   const ip = ipr.result;
   if (!ip) return diagnostics;
+  diagnostics.push(...selfReferences(addr.resource, rc.config, ip.schema.block));
+  if (hasErrors(diagnostics)) return diagnostics;
   if (rc.mode === "data") return [...diagnostics, ...(await planDataInstance(run, addr, rc, rep, ip))];
 
   const ty = impliedType(ip.schema.block);
