@@ -531,12 +531,25 @@ export function getAttr(value: Value, name: string): OpResult {
       if (!el) return err("Missing map element", `This map does not have an element with the key ${JSON.stringify(name)}.`);
       return marked(el);
     }
+    case "list":
+      // A list of objects taken for one object is a common mistake: HCL says so.
+      if (ty.element.kind !== "object") break;
+      return err(
+        "Unsupported attribute",
+        ty.element.attributes.has(name)
+          ? `Can't access attributes on a list of objects. Did you mean to access attribute ${JSON.stringify(name)} for a specific element of the list, or across all elements of the list?`
+          : "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?",
+      );
+    case "set":
+      if (ty.element.kind !== "object") break;
+      return err("Unsupported attribute", "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?");
     case "string":
     case "number":
     case "bool":
       return err("Unsupported attribute", `Can't access attributes on a primitive-typed value (${friendlyName(ty)}).`);
     default:
-      return err("Unsupported attribute", "This value does not have any attributes.");
+      break;
   }
+  return err("Unsupported attribute", "This value does not have any attributes.");
 }
 
