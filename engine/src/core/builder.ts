@@ -43,10 +43,20 @@ export function buildGraph(b: BuildContext, transformers: readonly Transformer[]
 export function cycleDiagnostics(g: Graph): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const p of g.validate()) {
-    if (p.kind === "cycle") out.push({ severity: "error", summary: `Cycle: ${p.vertices.map(nodeName).join(", ")}`, detail: "" });
+    if (p.kind === "cycle") out.push({ severity: "error", summary: `Cycle: ${p.vertices.map(cycleMemberName).join(", ")}`, detail: "" });
     else if (p.kind === "self-reference") out.push({ severity: "error", summary: `Self-referential block`, detail: `${nodeName(p.vertex)} refers to itself.` });
   }
   return out;
+}
+
+/**
+ * A node as OpenTofu's graph names it in a cycle: locals, outputs and module variables are
+ * "(expand)" nodes there (one per module, expanded into instances later); a root variable is not.
+ */
+function cycleMemberName(n: GraphNode): string {
+  const name = nodeName(n);
+  if (n.kind === "local" || n.kind === "output" || (n.kind === "variable" && n.module.length > 0)) return `${name} (expand)`;
+  return name;
 }
 
 /** The plan graph: every configuration object, orphans from state, providers, references. */

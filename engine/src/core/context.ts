@@ -37,7 +37,7 @@ import { ChangesSync, RunState, type Operation, type RunOptions } from "./run.js
 import { postExpansionImportValidation, validateImportTargets, type ImportOpts } from "./import.js";
 import { generationTargets } from "./import_generate.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
-import { staticValidation, validateConfig } from "./validate.js";
+import { staticValidation, validateBodies, validateConfig, type SchemaValidateOptions } from "./validate.js";
 import { refersBeyondVariables } from "./conditions.js";
 import { recordDataDependsOn } from "./plan_data.js";
 
@@ -129,14 +129,17 @@ export class Context {
 
   /** OpenTofu's Context.Validate: references, then bodies against provider schemas and the providers' Validate* calls. */
   async validate(config: Config): Promise<{ diagnostics: Diagnostic[] }> {
+    return { diagnostics: await validateConfig(config, this.validateOptions()) };
+  }
+
+  private validateOptions(): SchemaValidateOptions {
     const o = this.opts;
-    const diagnostics = await validateConfig(config, {
+    return {
       providers: o.providers,
       ...(o.functionFS ? { functionFS: o.functionFS } : {}),
       ...(o.workspace ? { workspace: o.workspace } : {}),
       ...(o.cwd ? { cwd: o.cwd } : {}),
-    });
-    return { diagnostics };
+    };
   }
 
   private newRun(op: Operation, opts: Pick<RunOptions, "destroy" | "refresh" | "refreshOnly" | "forceReplace" | "targets" | "excludes">, parts: RunParts): RunState {
@@ -256,6 +259,11 @@ export class Context {
       // OpenTofu's local backend validates before it plans, so a reference validate rejects
       // (something undeclared, `self` outside a postcondition) stops here with validate's message.
       diagnostics.push(...staticValidation(config, (r) => (r.provider ? providers.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined)));
+      if (hasErrors(diagnostics)) return errored();
+      // ...and the rest of its validate walk: bodies against the schemas, the providers' own
+      // checks, locals and outputs over unknowns. Over the configuration as written: resource
+      // blocks that -generate-config-out stands in for have no body yet.
+      diagnostics.push(...(await validateBodies(givenConfig, providers, this.validateOptions())));
       if (hasErrors(diagnostics)) return errored();
       // Import blocks take part in normal plans only (import.ts).
       if (mode === "normal") diagnostics.push(...(generation?.diagnostics ?? validateImportTargets(config)));

@@ -49,8 +49,16 @@ describe("ephemeral resources while destroying", () => {
     const r = await createThenDestroy({ "main.tf": CONFIGURED_FROM_SECRET });
     expect(errorsOf(r.destroyPlan.diagnostics)).toEqual([]);
     expect(actions(r.destroyPlan.plan)).toEqual({ "ephem_thing.t": "Delete" });
-    // The provider got the real value, not an unknown one; the unused resource stayed shut.
-    expect(r.planCalls).toEqual(["validate ephem_secret name=a", "open ephem_secret name=a", "configure token=<secret-a>", "close a"]);
+    // The provider got the real value, not an unknown one; the unused resource stayed shut (the
+    // validate walk that a destroy plan runs first, as tofu's does, only validated it).
+    expect(r.planCalls).toEqual([
+      "validate ephem_secret name=a",
+      "validate ephem_secret name=unused",
+      "validate ephem_secret name=a",
+      "open ephem_secret name=a",
+      "configure token=<secret-a>",
+      "close a",
+    ]);
   });
 
   it("are opened again in the apply of a destroy plan, and closed after the destroy", async () => {
@@ -91,6 +99,7 @@ resource "ephem_thing" "t" {
     const ctx = new Context({ providers: factory });
     const dp = await ctx.plan(loadConfig({ "main.tf": CONFIGURED_FROM_SECRET }), new State(), { mode: "destroy" });
     expect(errorsOf(dp.diagnostics)).toEqual([]);
-    expect(factory.ephem.calls).toEqual([]);
+    // Validated by the validate walk, never opened.
+    expect(factory.ephem.calls).toEqual(["validate ephem_secret name=a", "validate ephem_secret name=unused"]);
   });
 });

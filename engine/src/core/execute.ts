@@ -17,6 +17,7 @@ import { evalVariableValidations, markVariableValue, prepareFinalInputVariableVa
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { WalkContext } from "../graph/index.js";
 import { evaluateAny } from "../lang/eval/index.js";
+import { sensitiveOutputDiagnostics } from "./output_sensitivity.js";
 import { EPHEMERAL, SENSITIVE, DynamicVal, withMarks, containsMarked, hasMark, isWhollyKnown, nullVal, rawEquals, unmarkDeep, unmarkDeepWithPaths, type Value } from "../values/index.js";
 import { evalScope, resourceInstanceValue } from "./evaluate.js";
 import { NO_REPETITION, evaluateExpansion, expansionKeys, repetitionFor, type RepetitionData } from "./expand.js";
@@ -119,7 +120,7 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
       diagnostics.push(...eph);
       if (hasErrors(eph)) continue;
     }
-    const fin = prepareFinalInputVariableValue({ value: raw, sourceType: "config", sourceRange: attr?.expr.range }, decl);
+    const fin = prepareFinalInputVariableValue({ value: raw, sourceType: "config", sourceRange: attr?.expr.range }, decl, `${inst.toString()}.var.${n.name}`);
     diagnostics.push(...fin.diagnostics);
     const value = markVariableValue(fin.value, decl);
     run.values.set("var", inst, n.name, value);
@@ -181,9 +182,6 @@ async function evalLocal(run: RunState, n: Extract<GraphNode, { kind: "local" }>
   return diagnostics;
 }
 
-const SENSITIVE_OUTPUT_DETAIL =
-  "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, OpenTofu requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true";
-
 async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" }>): Promise<Diagnostic[]> {
   const o = run.moduleConfig(n.module)?.module.outputs.get(n.name);
   if (!o?.expr) return [];
@@ -210,9 +208,10 @@ async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" 
     if (hasErrors(eph)) continue;
     // Everything read from an ephemeral output is ephemeral, whatever it was set to.
     if (o.ephemeral) value = withMarks(value, EPHEMERAL);
-    if (inst.isRoot() && !o.sensitive && containsMarked(value) && containsSensitive(value)) {
-      diagnostics.push(errorDiag("Output refers to sensitive values", SENSITIVE_OUTPUT_DETAIL, o.declRange));
-      continue;
+    if (inst.isRoot() && !o.sensitive) {
+      const sens = sensitiveOutputDiagnostics(o, value);
+      diagnostics.push(...sens);
+      if (hasErrors(sens)) continue;
     }
     if (o.sensitive) value = markSensitive(value);
     run.values.set("output", inst, n.name, value);
@@ -244,11 +243,6 @@ async function evalOutput(run: RunState, n: Extract<GraphNode, { kind: "output" 
 function setRootOutputValue(run: RunState, name: string, plain: Value, sensitive: boolean): void {
   if (plain.kind === "null") run.state.removeOutputValue(name);
   else run.state.setOutputValue(name, unknownAsNull(plain), sensitive);
-}
-
-function containsSensitive(v: Value): boolean {
-  const [, pvm] = unmarkDeepWithPaths(v);
-  return pvm.some((p) => p.marks.has(SENSITIVE));
 }
 
 function markSensitive(v: Value): Value {

@@ -80,12 +80,17 @@ export function expansionHasKey(e: Expansion, key: InstanceKey): boolean {
 const UNKNOWN_COUNT =
   'The "count" value depends on resource attributes that cannot be determined until apply, so OpenTofu cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the resources that the count depends on.';
 
-/** eval_count.go's evaluateCountExpression. */
-export function evaluateCount(expr: AnyExpression, ctx: EvalContext): { count: number; diagnostics: Diagnostic[] } {
+/**
+ * eval_count.go's evaluateCountExpression. With `allowUnknown` (the validate walk's
+ * validateCount), a value not known yet is no error: the plan walk checks it.
+ */
+export function evaluateCount(expr: AnyExpression, ctx: EvalContext, opts: { allowUnknown?: boolean } = {}): { count: number; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const r = evaluateAny(expr, ctx);
   diagnostics.push(...r.diagnostics);
   if (hasErrors(diagnostics)) return { count: -1, diagnostics };
+  // An ephemeral count is refused whether or not its value is known yet, as for_each is.
+  if (opts.allowUnknown && unmark(r.value)[0].kind === "unknown" && !r.value.marks.has(EPHEMERAL)) return { count: -1, diagnostics };
   const c = convert(r.value, NumberType);
   if (!c.ok) {
     diagnostics.push(errorDiag("Incorrect value type", `Invalid expression value: ${c.error.message}.`, expr.range));

@@ -57,6 +57,6 @@ describe("graph walk", () => {
     const errs = errorsOf(p.diagnostics);
     expect(errs).toHaveLength(1);
     const names = (errs[0] ?? "").replace(/^Cycle: /, "").replace(/: $/, "").split(", ").sort();
-    expect(names).toEqual(["local.a", "local.b", "terraform_data.r (expand)"]);
+    expect(names).toEqual(["local.a (expand)", "local.b (expand)", "terraform_data.r (expand)"]);
   });
 });

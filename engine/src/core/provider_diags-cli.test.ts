@@ -64,7 +64,8 @@ describe("provider diagnostics at the attribute", () => {
         'got: "huge"',
       ].join("\n");
     // Validation is per resource block, planning per instance (NodeValidatableResource's
-    // ConfigResource address against the instance's).
+    // ConfigResource address against the instance's). plan runs the validate walk first, so a
+    // literal the provider refuses is reported there, as terraform 1.11 does.
     const v = await runCommand(validateCommand, ["-no-color"], dir);
     expect(v.code).toBe(1);
     expect(v.stderr).toContain(text("sim_instance.web"));
@@ -77,13 +78,20 @@ describe("provider diagnostics at the attribute", () => {
     expect(diag?.["address"]).toBe("sim_instance.web");
     const p = await runCommand(planCommand, ["-no-color"], dir);
     expect(p.code).toBe(1);
-    expect(p.stderr).toContain(text('sim_instance.web["a"]'));
+    expect(p.stderr).toContain(text("sim_instance.web"));
+
+    // A value known only per instance passes validate and is refused by the plan walk, per instance.
+    writeFileSync(path.join(dir, "main.tf"), main.replace('toset(["a"])', 'toset(["huge"])').replace('instance_type = "huge"', "instance_type = each.key"));
+    expect((await runCommand(validateCommand, ["-no-color"], dir)).code).toBe(0);
+    const perInstance = await runCommand(planCommand, ["-no-color"], dir);
+    expect(perInstance.code).toBe(1);
+    expect(perInstance.stderr).toContain(text('sim_instance.web["huge"]').replace('instance_type = "huge"', "instance_type = each.key"));
     const pj = await runCommand(planCommand, ["-json"], dir);
     const streamed = pj.stdout
       .split("\n")
       .filter((l) => l.includes('"type":"diagnostic"'))
       .map((l) => (JSON.parse(l) as { diagnostic: { address?: string } }).diagnostic);
-    expect(streamed.map((d) => d.address)).toEqual(['sim_instance.web["a"]']);
+    expect(streamed.map((d) => d.address)).toEqual(['sim_instance.web["huge"]']);
   }, 120_000);
 
   it("an apply failure names the instance and points at its block", async () => {

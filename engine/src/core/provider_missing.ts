@@ -3,8 +3,10 @@
 // a key left the provider's for_each, or for_each was added to a single-instance provider), and
 // the provider *configuration* an orphan was created with has been removed (ProviderTransformer).
 // Both are sourceless, as in OpenTofu.
-import { instanceKeyString, type AbsProviderConfig, type AbsResourceInstance, type InstanceKey } from "../addrs/index.js";
+import { ConfigResource, Module as ModuleAddr, Resource as ResourceAddr, instanceKeyString, type AbsProviderConfig, type AbsResourceInstance, type InstanceKey } from "../addrs/index.js";
+import type { Config } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
+import { resolveResourceProvider } from "./providerconfig.js";
 
 /** "Provider instance not present", in the variant for the instance's key and for a deposed object. */
 export function providerInstanceNotPresent(addr: AbsResourceInstance, provider: AbsProviderConfig, key: InstanceKey, deposedKey?: string): Diagnostic {
@@ -32,4 +34,19 @@ export function providerConfigNotPresent(nodeName: string, provider: AbsProvider
     summary: "Provider configuration not present",
     detail: `To work with ${nodeName} its original provider configuration at ${provider.toString()} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy ${nodeName}, after which you can remove the provider configuration again.`,
   };
+}
+
+/**
+ * Resources of one module whose `provider` names an alias that no module up the tree declares or
+ * passes in: the validate walk finds no provider for them (a default configuration is implied
+ * when absent; an alias is not).
+ */
+export function undeclaredProviderAliases(c: Config): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values(), ...c.module.ephemeralResources.values()]) {
+    const resolved = resolveResourceProvider(c, r);
+    if (!resolved || resolved.config || resolved.addr.alias === "") continue;
+    out.push(providerConfigNotPresent(new ConfigResource(new ModuleAddr(c.path), new ResourceAddr(r.mode, r.type, r.name)).toString(), resolved.addr));
+  }
+  return out;
 }

@@ -50,9 +50,11 @@ provider "test" {
   region   = each.key
 }
 
-# No region: only a preconfigured instance can serve this configuration.
+# Served by a preconfigured instance (the factory says so), which is never configured: its
+# region is never sent.
 provider "test" {
-  alias = "mocked"
+  alias  = "mocked"
+  region = "never-sent"
 }
 
 resource "test_object" "real" {

@@ -8,16 +8,24 @@
 // they use count/for_each), and everything else a body may read is unknown. A managed resource's
 // ignore_changes and replace_triggered_by paths are checked against schemas too (validate_paths.ts).
 import { AbsProviderConfig, ConfigResource, Module as ModuleAddr, Resource as ResourceAddr, type Provider as ProviderAddr, type Reference } from "../addrs/index.js";
-import { allConfigs, configBodyJustAttributes, staticFunctionTable, type Config, type ConfigBody, type Resource } from "../configs/index.js";
-import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
-import { EvalContext, evaluateAny, nameSuggestion } from "../lang/eval/index.js";
+import { allConfigs, configBodyJustAttributes, evaluateForEachExpression, inputVariableDeclaration, modulePathString, type Config, type ConfigBody, type Resource } from "../configs/index.js";
+import { prepareFinalInputVariableValue } from "../configs/inputvars/index.js";
+import { errorDiag, hasErrors, type AnyExpression, type Diagnostic } from "../hcl/index.js";
+import { evaluateAny, nameSuggestion, type EvalContext } from "../lang/eval/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
-import { impliedType, type Block, type GetProviderSchemaResponse } from "../providers/index.js";
-import { DynamicPseudoType, DynamicVal, EPHEMERAL, objectVal, stringVal, unknownVal, unmarkDeep, withMarks, type Value } from "../values/index.js";
+import type { Block, GetProviderSchemaResponse } from "../providers/index.js";
+import { unmarkDeep, type Value } from "../values/index.js";
 import { providerDiagnosticsInBody } from "./diags.js";
 import { ephemeralArgumentDiagnostics, ephemeralOutputDiagnostics, ephemeralVariableDiagnostics, rootEphemeralOutput } from "./ephemeral_values.js";
 import { ignoredObjectAttributes } from "./ignored_attributes.js";
 import { moduleCallArgumentDiagnostics } from "./module_call_args.js";
+import { sensitiveOutputDiagnostics } from "./output_sensitivity.js";
+import { validateScope, type ValidateScope } from "./validate_scope.js";
+import { evaluateCount } from "./expand.js";
+import { buildGraph, planTransformers } from "./builder.js";
+import type { BuildContext } from "./transform.js";
+import { State } from "../states/index.js";
+import { undeclaredProviderAliases } from "./provider_missing.js";
 import { ModuleFunctionTable, functionProviders } from "./provider_functions.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
@@ -61,11 +69,15 @@ export class SchemaValidator {
     return r.provider ? this.manager.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined;
   }
 
+  /** The cycles in the configuration's graph (the plan graph over an empty state). */
+  cycles(): Diagnostic[] {
+    const b: BuildContext = { config: this.root, state: new State(), providers: this.manager, destroy: false, changes: [] };
+    return buildGraph(b, planTransformers(false)).diagnostics.filter((d) => d.summary.startsWith("Cycle: "));
+  }
+
   /** Every provider, resource and data source body against its schema and its provider. */
   async validate(): Promise<Diagnostic[]> {
-    const diagnostics: Diagnostic[] = [];
-    for (const c of allConfigs(this.root)) diagnostics.push(...(await validateModule(c, this.manager, this.opts)));
-    return diagnostics;
+    return validateBodies(this.root, this.manager, this.opts);
   }
 
   async close(): Promise<void> {
@@ -85,7 +97,11 @@ export async function validateConfig(root: Config, opts: SchemaValidateOptions):
     if (hasErrors(diagnostics)) return diagnostics;
     const found = staticValidation(root, (r) => opened.validator.resourceSchema(r));
     diagnostics.push(...found);
-    if (!hasErrors(found)) diagnostics.push(...(await opened.validator.validate()));
+    if (hasErrors(found)) return diagnostics;
+    // The walk needs its graph: a cycle stops it before anything is evaluated.
+    const cycles = opened.validator.cycles();
+    if (hasErrors(cycles)) return [...diagnostics, ...cycles];
+    diagnostics.push(...(await opened.validator.validate()));
     return diagnostics;
   } finally {
     await opened.validator.close();
@@ -103,13 +119,26 @@ export function staticValidation(root: Config, resourceSchema: ResourceSchemaLoo
   if (hasErrors(args)) return args;
   const refs = new ReferenceChecker(resourceSchema).checkTree(configs);
   if (hasErrors(refs)) return [...args, ...refs];
-  return [...args, ...refs, ...configs.flatMap(ignoredObjectAttributes)];
+  return [...args, ...refs, ...configs.flatMap(undeclaredProviderAliases), ...configs.flatMap(ignoredObjectAttributes)];
+}
+
+/**
+ * The schema part of the validate walk over a tree whose schemas `manager` has loaded: every
+ * provider, resource and data source body against its schema and its provider's Validate* call,
+ * then locals, outputs and module call arguments evaluated over unknowns.
+ */
+export async function validateBodies(root: Config, manager: ProviderManager, opts: SchemaValidateOptions): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
+  for (const c of allConfigs(root)) diagnostics.push(...(await validateModule(c, manager, opts)));
+  return diagnostics;
 }
 
 async function validateModule(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   if (c.path.length === 0) for (const o of c.module.outputs.values()) if (o.ephemeral) diagnostics.push(rootEphemeralOutput(o));
-  const ctx = validateContext(c, manager, opts);
+  const scope = validateScope(c, manager, opts);
+  diagnostics.push(...scope.diagnostics);
+  const ctx = scope.ctx;
   for (const p of c.module.providerConfigs.values()) {
     if (!p.providerType || p.isMocked) continue;
     const schema = manager.providerSchema(p.providerType);
@@ -124,6 +153,7 @@ async function validateModule(c: Config, manager: ProviderManager, opts: SchemaV
     (a, b) => (a.declRange.filename < b.declRange.filename ? -1 : a.declRange.filename > b.declRange.filename ? 1 : a.declRange.start.byte - b.declRange.start.byte),
   );
   for (const r of resources) {
+    diagnostics.push(...validateExpansion(r.count, r.forEach, scope));
     if (!r.provider) continue;
     const schemas = manager.providerSchema(r.provider);
     const provider = manager.unconfiguredInstance(r.provider);
@@ -146,33 +176,53 @@ async function validateModule(c: Config, manager: ProviderManager, opts: SchemaV
     diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, lifecycle, address, stored)));
     if (r.mode === "managed") diagnostics.push(...validateProvisioners(r, ctx));
   }
-  diagnostics.push(...validateNamedValues(c, ctx));
+  diagnostics.push(...validateNamedValues(c, scope));
   return diagnostics;
 }
 
 /**
- * Local values, output values and module call arguments, evaluated as OpenTofu's validate walk
- * evaluates them: every input variable, resource, local and module output unknown (so this finds
- * what is wrong whatever the values: a failing function call, a wrong type, an ephemeral value
- * where none may go).
+ * validateCount / validateForEach: the value must be usable as `count` or `for_each` whatever the
+ * inputs turn out to be; one not known yet is left to the plan walk.
  */
-function validateNamedValues(c: Config, ctx: EvalContext): Diagnostic[] {
+function validateExpansion(count: AnyExpression | undefined, forEach: AnyExpression | undefined, scope: ValidateScope): Diagnostic[] {
+  if (count && !scope.downstreamOfFailure(count)) return evaluateCount(count, scope.ctx, { allowUnknown: true }).diagnostics;
+  if (forEach && !scope.downstreamOfFailure(forEach)) return evaluateForEachExpression(forEach, () => ({ ctx: scope.ctx, diagnostics: [] }), { allowUnknown: true }).diagnostics;
+  return [];
+}
+
+/**
+ * Output values and module call arguments, evaluated as OpenTofu's validate walk evaluates them
+ * (validate_scope.ts): this finds what is wrong whatever the inputs are — a failing function call,
+ * a wrong type for a child's variable, a sensitive or ephemeral value where none may go.
+ */
+function validateNamedValues(c: Config, scope: ValidateScope): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  for (const l of c.module.locals.values()) diagnostics.push(...evaluateAny(l.expr, ctx).diagnostics);
+  const ctx = scope.ctx;
+  const root = c.path.length === 0;
   for (const o of c.module.outputs.values()) {
-    if (!o.expr) continue;
+    if (!o.expr || scope.downstreamOfFailure(o.expr)) continue;
     const r = evaluateAny(o.expr, ctx);
     diagnostics.push(...r.diagnostics);
+    if (hasErrors(r.diagnostics)) continue;
     // An ephemeral root output is reported once, from the declaration (validateModule).
-    if (!hasErrors(r.diagnostics) && !o.ephemeral) diagnostics.push(...ephemeralOutputDiagnostics(o, r.value, c.path.length === 0));
+    const eph = o.ephemeral ? [] : ephemeralOutputDiagnostics(o, r.value, root);
+    diagnostics.push(...eph);
+    if (root && !hasErrors(eph) && !o.sensitive) diagnostics.push(...sensitiveOutputDiagnostics(o, r.value));
   }
   for (const call of c.module.moduleCalls.values()) {
+    diagnostics.push(...validateExpansion(call.count, call.forEach, scope));
     const child = c.children.get(call.name);
     for (const [name, attr] of configBodyJustAttributes(call.config).attributes) {
+      if (scope.downstreamOfFailure(attr.expr)) continue;
       const r = evaluateAny(attr.expr, ctx);
       diagnostics.push(...r.diagnostics);
       const decl = child?.module.variables.get(name);
-      if (decl && !hasErrors(r.diagnostics)) diagnostics.push(...ephemeralVariableDiagnostics(name, decl.ephemeral, r.value, attr.expr.range));
+      if (!decl || hasErrors(r.diagnostics)) continue;
+      const eph = ephemeralVariableDiagnostics(name, decl.ephemeral, r.value, attr.expr.range);
+      diagnostics.push(...eph);
+      if (hasErrors(eph)) continue;
+      const addr = `${modulePathString([...c.path, call.name])}.var.${name}`;
+      diagnostics.push(...prepareFinalInputVariableValue({ value: r.value, sourceType: "config", sourceRange: attr.expr.range }, inputVariableDeclaration(decl), addr).diagnostics);
     }
   }
   return diagnostics;
@@ -226,42 +276,4 @@ function unsupportedType(r: Resource, provider: ProviderAddr, schemas: GetProvid
     : errorDiag("Invalid resource type", `The provider ${provider.forDisplay()} does not support resource type ${JSON.stringify(r.type)}.${suggestion}`, r.typeRange);
 }
 
-/** What a body in this module sees during validation. */
-function validateContext(c: Config, manager: ProviderManager, opts: SchemaValidateOptions): EvalContext {
-  const vars = new Map<string, Value>();
-  for (const [name, v] of c.module.variables) vars.set(name, v.ephemeral ? withMarks(unknownVal(v.constraintType ?? DynamicPseudoType), EPHEMERAL) : unknownVal(v.constraintType ?? DynamicPseudoType));
-  const byType = new Map<string, Map<string, Value>>();
-  const data = new Map<string, Map<string, Value>>();
-  for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values()]) {
-    const target = r.mode === "data" ? data : r.mode === "managed" ? byType : undefined;
-    if (!target) continue;
-    const schema = r.provider ? manager.resourceTypeSchema(r.provider, r.mode, r.type) : undefined;
-    const v = r.count || r.forEach || !schema ? DynamicVal : unknownVal(impliedType(schema.block));
-    const names = target.get(r.type) ?? new Map<string, Value>();
-    names.set(r.name, v);
-    target.set(r.type, names);
-  }
-  const variables = new Map<string, Value>([
-    ["var", objectVal(vars)],
-    ["local", DynamicVal],
-    ["module", DynamicVal],
-    ["each", DynamicVal],
-    ["count", DynamicVal],
-    ["self", DynamicVal],
-    ["path", objectVal(new Map([["module", stringVal(c.module.sourceDir)], ["root", stringVal(".")], ["cwd", stringVal(opts.cwd ?? ".")]]))],
-    ["terraform", objectVal(new Map([["workspace", stringVal(opts.workspace ?? "default")]]))],
-  ]);
-  for (const [type, names] of byType) variables.set(type, objectVal(names));
-  variables.set("data", objectVal(new Map([...data].map(([type, names]) => [type, objectVal(names)]))));
-  // Ephemeral resources: unknown, and ephemeral, so misplaced references show up already here.
-  const ephemeral = new Map<string, Map<string, Value>>();
-  for (const r of c.module.ephemeralResources.values()) {
-    const schema = r.provider ? manager.resourceTypeSchema(r.provider, r.mode, r.type) : undefined;
-    const v = withMarks(r.count || r.forEach || !schema ? DynamicVal : unknownVal(impliedType(schema.block)), EPHEMERAL);
-    ephemeral.set(r.type, (ephemeral.get(r.type) ?? new Map()).set(r.name, v));
-  }
-  variables.set("ephemeral", objectVal(new Map([...ephemeral].map(([type, names]) => [type, objectVal(names)]))));
-  const builtins = staticFunctionTable({ baseDir: c.module.sourceDir, ...(opts.functionFS ? { fs: opts.functionFS } : {}) });
-  return new EvalContext(variables, new ModuleFunctionTable(builtins, c, manager, true));
-}
 

@@ -28,9 +28,11 @@ function nonFileSourceText(raw: InputValue, name: string): string {
   }
 }
 
-/** The value without its marks applied yet; `finalInputVariableValue` adds them. */
-export function prepareFinalInputVariableValue(raw: InputValue, decl: InputVariableDeclaration): FinalValueResult {
-  const addr = `var.${decl.name}`;
+/**
+ * The value without its marks applied yet; `finalInputVariableValue` adds them. `addr` is how
+ * messages name the variable: a child module's with its module path (`module.m.var.n`).
+ */
+export function prepareFinalInputVariableValue(raw: InputValue, decl: InputVariableDeclaration, addr = `var.${decl.name}`): FinalValueResult {
   const diagnostics: Diagnostic[] = [];
   const placeholder = (): FinalValueResult => ({ value: unknownVal(concreteType(decl)), diagnostics, failed: true });
 

@@ -17,8 +17,16 @@ const TARGET_SUGGESTION =
   "Alternatively, you could use the -target option to first apply only the resources that for_each depends on, and then apply normally to converge.";
 const ALLOWED = "map, or set of strings";
 
-/** The instances a `for_each` value makes, by key, in key order. */
-export function evaluateForEachExpression(expr: AnyExpression, ctxFunc: ForEachContextFunc): { instances: Map<string, Value>; diagnostics: Diagnostic[] } {
+/**
+ * The instances a `for_each` value makes, by key, in key order. With `allowUnknown` (the
+ * validate walk), a value or set not wholly known yet is no error: there are no instances to
+ * give, and the plan walk checks it.
+ */
+export function evaluateForEachExpression(
+  expr: AnyExpression,
+  ctxFunc: ForEachContextFunc,
+  opts: { allowUnknown?: boolean } = {},
+): { instances: Map<string, Value>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const none = () => ({ instances: new Map<string, Value>(), diagnostics });
   const refs = referencesInExpr(expr);
@@ -69,14 +77,14 @@ export function evaluateForEachExpression(expr: AnyExpression, ctxFunc: ForEachC
     return none();
   }
   if (val.kind === "unknown") {
-    diagnostics.push(invalid((ty.kind === "set" ? UNKNOWN_DETAIL_SET : UNKNOWN_DETAIL_MAP) + TARGET_SUGGESTION, { unknown: true }));
+    if (!opts.allowUnknown) diagnostics.push(invalid((ty.kind === "set" ? UNKNOWN_DETAIL_SET : UNKNOWN_DETAIL_MAP) + TARGET_SUGGESTION, { unknown: true }));
     return none();
   }
   const [plain] = unmark(val);
   const instances = new Map<string, Value>();
   if (plain.kind === "set") {
     if (!isWhollyKnown(plain)) {
-      diagnostics.push(invalid(UNKNOWN_DETAIL_SET + TARGET_SUGGESTION, { unknown: true }));
+      if (!opts.allowUnknown) diagnostics.push(invalid(UNKNOWN_DETAIL_SET + TARGET_SUGGESTION, { unknown: true }));
       return none();
     }
     // An empty set is fine whatever its element type (`toset([])` has dynamic elements).
