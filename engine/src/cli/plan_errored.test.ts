@@ -181,6 +181,7 @@ resource "terraform_data" "b" {
     expect(p.stderr.match(/^Error: .*$/gm)).toEqual(['Error: Invalid "self" reference', "Error: Unknown variable", "Error: Reference to undeclared input variable"]);
     expect(existsSync(join(d, "x.tfplan"))).toBe(false);
   });
+
   it("a resource whose arguments refer to itself: validate passes, plan fails as the plan walk does (validateSelfRef)", async () => {
     const d = await dir({ "main.tf": 'resource "terraform_data" "a" {\n  input = terraform_data.a.id\n}\n' });
     const v = await runCommand(validateCommand, ["-no-color"], d);
@@ -196,5 +197,27 @@ resource "terraform_data" "b" {
     const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], d);
     expect(a.code).toBe(1);
     expect(existsSync(join(d, "terraform.tfstate"))).toBe(false);
+  });
+
+  it("a root variable whose value does not convert or fails its validation rule: planning failed (the walk's first nodes)", async () => {
+    const FAILED = "\nPlanning failed. OpenTofu encountered an error while generating this plan.\n\n";
+    const d = await dir({
+      "main.tf": 'variable "req" {\n  type = string\n}\nvariable "n" {\n  type    = number\n  default = 1\n}\noutput "o" {\n  value = "${var.req}-${var.n}"\n}\n',
+    });
+    const p = await runCommand(planCommand, ["-no-color", "-input=false", "-var", "req=a", "-var", "n=abc"], d);
+    expect([p.code, p.stdout, p.stderr]).toEqual([
+      1,
+      FAILED,
+      '\nError: Invalid value for input variable\n\n  on main.tf line 4:\n   4: variable "n" {\n\nUnsuitable value for var.n set using -var="n=...": a number is required.\n',
+    ]);
+    const v = await dir({
+      "main.tf": 'variable "b" {\n  type    = number\n  default = 2\n  validation {\n    condition     = var.b > 5\n    error_message = "b must be > 5, got ${var.b}."\n  }\n}\n',
+    });
+    const pv = await runCommand(planCommand, ["-no-color", "-input=false"], v);
+    expect([pv.code, pv.stdout, pv.stderr]).toEqual([
+      1,
+      FAILED,
+      '\nError: Invalid value for variable\n\n  on main.tf line 1:\n   1: variable "b" {\n    ├────────────────\n    │ var.b is 2\n\nb must be > 5, got 2.\n\nThis was checked by the validation rule at main.tf:4,3-13.\n',
+    ]);
   });
 });

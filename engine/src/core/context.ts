@@ -254,8 +254,6 @@ export class Context {
       if (moves.walk !== moves.first) diagnostics.push(...moves.walk.diagnostics);
       diagnostics.push(...(await providers.loadSchemas(providersNeeded(config, prevRunState), config)));
       if (hasErrors(diagnostics)) return errored();
-      diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
-      if (hasErrors(diagnostics)) return errored();
       // OpenTofu's local backend validates before it plans, so a reference validate rejects
       // (something undeclared, `self` outside a postcondition) stops here with validate's message.
       diagnostics.push(...staticValidation(config, (r) => (r.provider ? providers.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined)));
@@ -265,6 +263,10 @@ export class Context {
       // blocks that -generate-config-out stands in for have no body yet.
       diagnostics.push(...(await validateBodies(givenConfig, providers, this.validateOptions())));
       if (hasErrors(diagnostics)) return errored();
+      // The root module's variables are the plan walk's first nodes: a value that does not convert
+      // or fails a validation rule fails the plan ("Planning failed").
+      diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
+      if (hasErrors(diagnostics)) return { ...errored(), walked: true };
       // Import blocks take part in normal plans only (import.ts).
       if (mode === "normal") diagnostics.push(...(generation?.diagnostics ?? validateImportTargets(config)));
       if (hasErrors(diagnostics)) return errored();
