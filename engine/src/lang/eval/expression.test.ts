@@ -43,6 +43,14 @@ const firstError = (src: string, vars: Record<string, Value> = {}) => {
 };
 
 describe("evaluate", () => {
+  it("evaluates a chain of 20,000 operations, and finds its references, without exhausting the stack", () => {
+    const src = Array.from({ length: 20000 }, (_, i) => (i === 7 ? "var.n" : "1")).join(" + ");
+    expect(show(src, { var: objectVal({ n: numberIntVal(2) }) })).toBe("20001");
+    expect(show(Array.from({ length: 20000 }, () => "true").join(" && "))).toBe("true");
+    const p = parseExpression(src, "t.tf");
+    expect(expressionVariables(p.result).map((t) => t.map((s) => ("name" in s ? s.name : "")).join("."))).toEqual(["var.n"]);
+  });
+
   it("reports unknown variables with HCL's suggestion and range", () => {
     expect(firstError("fooo.bar", { foo: stringVal("x") })).toEqual({
       summary: "Unknown variable",

@@ -628,10 +628,24 @@ const OPERAND_TYPE: Record<BinaryOpExpr["op"], Type | undefined> = {
 const ARITHMETIC = new Set<BinaryOpExpr["op"]>(["+", "-", "*", "/", "%"]);
 
 function evalBinary(e: BinaryOpExpr, ctx: EvalContext): EvalResult {
+  // A left-leaning chain (`a + b + c + …`, however long) is folded in a loop, not by recursion,
+  // so that thousands of terms do not exhaust the stack.
+  const spine: BinaryOpExpr[] = [];
+  let leftmost: Expression = e;
+  while (leftmost.kind === "BinaryOp") {
+    spine.push(leftmost);
+    leftmost = leftmost.lhs;
+  }
+  let acc = evaluate(leftmost, ctx);
+  for (let i = spine.length - 1; i >= 0; i--) acc = binaryStep(spine[i] as BinaryOpExpr, acc, ctx);
+  return acc;
+}
+
+/** One operation of a chain, its left operand already evaluated. */
+function binaryStep(e: BinaryOpExpr, l: EvalResult, ctx: EvalContext): EvalResult {
   const want = OPERAND_TYPE[e.op];
   // The operation's result type (HCL's Operation.Type): comparisons yield bool, not number.
   const resultType = ARITHMETIC.has(e.op) ? NumberType : BoolType;
-  const l = evaluate(e.lhs, ctx);
   const r = evaluate(e.rhs, ctx);
   // As HCL, the operands' own diagnostics come before those about their types.
   const diags: Diagnostic[] = [...l.diagnostics, ...r.diagnostics];

@@ -41,10 +41,18 @@ function walk(e: Expression, locals: ReadonlySet<string>, out: Traverser[][]): v
       walk(e.trueResult, locals, out);
       walk(e.falseResult, locals, out);
       return;
-    case "BinaryOp":
-      walk(e.lhs, locals, out);
-      walk(e.rhs, locals, out);
+    case "BinaryOp": {
+      // Down a left-leaning chain in a loop: thousands of terms must not exhaust the stack.
+      const rights: Expression[] = [];
+      let cur: Expression = e;
+      while (cur.kind === "BinaryOp") {
+        rights.push(cur.rhs);
+        cur = cur.lhs;
+      }
+      walk(cur, locals, out);
+      for (let i = rights.length - 1; i >= 0; i--) walk(rights[i] as Expression, locals, out);
       return;
+    }
     case "UnaryOp":
       walk(e.operand, locals, out);
       return;
