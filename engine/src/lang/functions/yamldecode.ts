@@ -171,7 +171,13 @@ class Decoder {
       // The library resolves some tags itself (a Uint8Array for !!binary, a Date for !!timestamp);
       // their source text is what go-yaml resolves (binary stays base64: cty has no bytes type).
       const resolvedByLibrary = n.value instanceof Uint8Array || n.value instanceof Date;
-      const text = resolvedByLibrary ? (n.srcToken && "source" in n.srcToken ? String(n.srcToken.source) : "") : String(n.value ?? "");
+      let text = resolvedByLibrary ? (n.srcToken && "source" in n.srcToken ? String(n.srcToken.source) : "") : String(n.value ?? "");
+      // A block scalar that runs to the end of an input with no final line break has none to
+      // keep: go-yaml gives "x" for "a: |\n  x" where the library adds "\n".
+      const end = n.range?.[1] ?? 0;
+      if ((n.type === "BLOCK_LITERAL" || n.type === "BLOCK_FOLDED") && end >= this.src.length && !/[\r\n]$/.test(this.src) && text.endsWith("\n")) {
+        text = text.slice(0, -1);
+      }
       const r = resolveScalar(n.tag ?? "", text, quoted);
       if (r === MERGE) {
         if (scalarOK) return r;
