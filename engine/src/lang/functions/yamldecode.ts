@@ -4,7 +4,7 @@
 // floats, infinities, or timestamps (returned as RFC 3339 strings). Merge keys (`<<`) copy a
 // mapping's entries in order; anchors and aliases are followed. The YAML syntax itself is parsed
 // by the `yaml` package; its syntax error messages differ from go-yaml's.
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node as YAMLNode } from "yaml";
+import { CST, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Node as YAMLNode } from "yaml";
 import {
   BigFloat,
   DynamicPseudoType,
@@ -129,6 +129,25 @@ function resolveScalar(tag: string, src: string, quoted: boolean): Value | typeo
   }
 }
 
+/**
+ * The escapes go-yaml's scanner (YAML 1.1) takes in a double-quoted scalar. YAML 1.2, which the
+ * library reads, also has `\/`; and go-yaml refuses `\u` escapes of UTF-16 surrogate halves.
+ */
+const GO_YAML_ESCAPES = new Set(["0", "a", "b", "t", "\t", "n", "v", "f", "r", "e", " ", '"', "'", "\\", "N", "_", "L", "P", "x", "u", "U", "\n", "\r"]);
+
+function checkEscapes(source: string): void {
+  for (let i = source.indexOf("\\"); i >= 0; i = source.indexOf("\\", i + 2)) {
+    const c = source[i + 1] ?? "";
+    if (!GO_YAML_ESCAPES.has(c)) throw new DecodeError("found unknown escape character");
+    const width = c === "x" ? 2 : c === "u" ? 4 : c === "U" ? 8 : 0;
+    if (width > 0) {
+      const cp = parseInt(source.slice(i + 2, i + 2 + width), 16);
+      if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) throw new DecodeError("found invalid Unicode character escape code");
+      i += width;
+    }
+  }
+}
+
 class Decoder {
   private readonly pending = new Map<string, number>();
   private readonly anchors = new Map<string, Value>();
@@ -167,11 +186,13 @@ class Decoder {
     this.begin(anchor);
     let v: Value;
     if (isScalar(n)) {
+      if (n.type === "QUOTE_DOUBLE" && n.srcToken && "source" in n.srcToken) checkEscapes(String(n.srcToken.source));
       const quoted = n.type !== "PLAIN" && n.type !== undefined;
       // The library resolves some tags itself (a Uint8Array for !!binary, a Date for !!timestamp);
-      // their source text is what go-yaml resolves (binary stays base64: cty has no bytes type).
+      // the scalar's own text (unquoted, or the block's lines) is what go-yaml resolves (binary
+      // stays base64: cty has no bytes type).
       const resolvedByLibrary = n.value instanceof Uint8Array || n.value instanceof Date;
-      let text = resolvedByLibrary ? (n.srcToken && "source" in n.srcToken ? String(n.srcToken.source) : "") : String(n.value ?? "");
+      let text = resolvedByLibrary ? (n.srcToken ? (CST.resolveAsScalar(n.srcToken)?.value ?? "") : "") : String(n.value ?? "");
       // A block scalar that runs to the end of an input with no final line break has none to
       // keep: go-yaml gives "x" for "a: |\n  x" where the library adds "\n".
       const end = n.range?.[1] ?? 0;
@@ -236,6 +257,8 @@ export function yamlDecode(src: string): YAMLDecodeResult {
   if (!first) return { ok: false, error: `on line 1, column 1: missing start of document` };
   for (const doc of list) {
     const err = doc.errors.find((e) => e.code !== "BAD_ALIAS");
+    // An escape neither YAML version has: go-yaml's scanner says so without a position.
+    if (err?.code === "BAD_DQ_ESCAPE") return { ok: false, error: "found unknown escape character" };
     if (err) return { ok: false, error: `${offsetPos(err.pos[0])}: ${err.message.split("\n")[0]?.replace(/\.$/, "")}` };
   }
   if (list.length > 1) {
