@@ -3,7 +3,7 @@
 // `tofu console` prints it. Errors come back as the first diagnostic, with all of them kept for
 // callers that render them.
 import { copyDiagnostic, hasErrors, parseExpression, type Diagnostic, type Traverser } from "../../hcl/index.js";
-import { formatValue, objectVal, stringVal, type Func, type Value } from "../../values/index.js";
+import { formatValue, objectVal, stringVal, unmarkDeepWithPaths, type Func, type Value } from "../../values/index.js";
 import { EvalContext, evalFunctions, evaluate, expressionVariables, unknownFunctionCall } from "../eval/index.js";
 import { builtinFunctions } from "../functions/index.js";
 import type { ConsoleAnswer, ConsoleSession, ConsoleSessionOptions } from "./index.js";
@@ -87,13 +87,15 @@ export function createConsoleSession(opts: ConsoleSessionOptions): FullConsoleSe
     const diags = r.diagnostics.map(enhanceFunctionDiagnostic);
     if (hasErrors(diags)) return failed(diags);
     const v = r.value;
+    const invalidTypeUse = () =>
+      failed([{ severity: "error", summary: "Invalid use of type function", detail: 'The console-only "type" function cannot be used as part of an expression.' }]);
     if (v.marks.has(TYPE_MARK)) {
       const t = typeOfTypeValue(v);
       if (t && v.kind === "string") return done({ ok: true, output: v.value }, diags);
-      return failed([
-        { severity: "error", summary: "Invalid use of type function", detail: 'The console-only "type" function cannot be used as part of an expression.' },
-      ]);
+      return invalidTypeUse();
     }
+    // A type() result inside a collection (`[type(1)]`) is a use in an expression too.
+    if (unmarkDeepWithPaths(v)[1].some((p) => p.marks.has(TYPE_MARK))) return invalidTypeUse();
     return done({ ok: true, output: formatValue(v) }, diags);
   };
 

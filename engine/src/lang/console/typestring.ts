@@ -16,8 +16,10 @@ export const typeFunc = new Func({
   params: [{ name: "value", type: DynamicPseudoType, allowNull: true, allowUnknown: true, allowDynamicType: true, allowMarked: true }],
   type: () => ({ ok: true, value: { kind: "string" } }),
   impl: (args) => {
-    const [v] = unmarkDeep(args[0] as Value);
-    const out: Value = { ...stringVal(typeString(v.type)), marks: new Set([TYPE_MARK]) };
+    const given = args[0] as Value;
+    const [v] = unmarkDeep(given);
+    // A type() result inside the argument is itself a type: `type(type(1))` is "type".
+    const out: Value = { ...stringVal(writeType(v.type, 0, given)), marks: new Set([TYPE_MARK]) };
     typeValues.set(out, v.type);
     return { ok: true, value: out };
   },
@@ -31,19 +33,23 @@ function indent(level: number): string {
   return "    ".repeat(level);
 }
 
-function writeType(t: Type, level: number): string {
+/** `value`, when given, is the value of that type: where it holds a type() result, "type" is written. */
+function writeType(t: Type, level: number, value?: Value): string {
+  if (value?.marks.has(TYPE_MARK)) return "type";
   switch (t.kind) {
     case "object": {
       const names = [...t.attributes.keys()].sort(compareStrings);
       if (names.length === 0) return "object({})";
+      const attrs = value?.kind === "object" ? value.attrs : undefined;
       let s = "object({\n";
-      for (const n of names) s += `${indent(level + 1)}${n}: ${writeType(t.attributes.get(n) as Type, level + 1)},\n`;
+      for (const n of names) s += `${indent(level + 1)}${n}: ${writeType(t.attributes.get(n) as Type, level + 1, attrs?.get(n))},\n`;
       return s + `${indent(level)}})`;
     }
     case "tuple": {
       if (t.elements.length === 0) return "tuple([])";
+      const elements = value?.kind === "tuple" ? value.elements : undefined;
       let s = "tuple([\n";
-      for (const e of t.elements) s += `${indent(level + 1)}${writeType(e, level + 1)},\n`;
+      t.elements.forEach((e, i) => (s += `${indent(level + 1)}${writeType(e, level + 1, elements?.[i])},\n`));
       return s + `${indent(level)}])`;
     }
     case "list":
