@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AbsProviderConfig, Resource as ResourceAddr, RootModule, newBuiltInProvider } from "../addrs/index.js";
-import { LocalStore, acquireLock, lockInfoPath, newLockInfo, newObjectSrc, newState, readStateFile, type State } from "./index.js";
+import { LocalStore, acquireLock, lockInfoPath, marshalLockInfo, newLockInfo, newObjectSrc, newState, readStateFile, type State } from "./index.js";
+import { localLockFileContent } from "./local_lock.js";
 
 const provider = new AbsProviderConfig(RootModule, newBuiltInProvider("terraform"));
 const addr = new ResourceAddr("managed", "terraform_data", "a").instance({ kind: "NoKey" });
@@ -67,8 +69,10 @@ describe("LocalStore", () => {
     const info = newLockInfo("OperationTypeApply");
     expect(await a.lock(info)).toEqual({ ok: true, id: info.id });
     const onDisk = JSON.parse(readFileSync(lockInfoPath(p), "utf8")) as Record<string, string>;
-    expect(Object.keys(onDisk)).toEqual(["ID", "Operation", "Info", "Who", "Version", "Created", "Path"]);
+    // OpenTofu's fields in its order, then the holder's process ID (local_lock.ts).
+    expect(Object.keys(onDisk)).toEqual(["ID", "Operation", "Info", "Who", "Version", "Created", "Path", "TerracePID"]);
     expect(onDisk["Path"]).toBe(p);
+    expect(onDisk["TerracePID"]).toBe(process.pid);
 
     const b = new LocalStore(p);
     const got = await acquireLock(b, "OperationTypePlan", 0);
@@ -81,6 +85,28 @@ describe("LocalStore", () => {
     expect(existsSync(lockInfoPath(p))).toBe(false);
     const again = await b.lock(newLockInfo("OperationTypePlan"));
     expect(again.ok).toBe(true);
+  });
+
+  it("takes over a lock left by a Terrace process of this host that has exited, and no other", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "terrace-local-"));
+    const p = path.join(dir, "terraform.tfstate");
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid as number;
+    const here = newLockInfo("OperationTypeApply");
+    const write = (content: string) => writeFileSync(lockInfoPath(p), content);
+    const held = async () => {
+      const r = await new LocalStore(p).lock(newLockInfo("OperationTypePlan"));
+      return r.ok ? "taken" : r.error.kind === "LockError" ? `held by ${r.error.info?.id ?? "?"}` : r.error.message;
+    };
+    // Killed mid-apply: the process is gone, its file is not.
+    write(localLockFileContent(here, gone));
+    expect(await held()).toBe("taken");
+    // A live holder (this test process), another host, tofu's own file: all held.
+    write(localLockFileContent(here, process.pid));
+    expect(await held()).toBe(`held by ${here.id}`);
+    write(localLockFileContent({ ...here, who: "someone@another-host" }, gone));
+    expect(await held()).toBe(`held by ${here.id}`);
+    write(marshalLockInfo(here));
+    expect(await held()).toBe(`held by ${here.id}`);
   });
 
   it("reports unreadable state with the reader's diagnostics", async () => {

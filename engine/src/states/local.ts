@@ -10,7 +10,8 @@ import type { Diagnostic } from "../hcl/index.js";
 import { fsyncDir, writeAll } from "./durable.js";
 import { DEFAULT_TOFU_VERSION, deepCopyFile, newFile, newLineage, readStateFile, statesMarshalEqual, writeStateFile, type File, type StateEncryption } from "./file.js";
 import { JournalWriter, journalPath, parseJournal, removeJournal, replayChanges } from "./journal.js";
-import { marshalLockInfo, newLockInfo, parseLockInfo, type LockInfo, type LockResult, type UnlockResult } from "./lock.js";
+import { newLockInfo, parseLockInfo, type LockInfo, type LockResult, type UnlockResult } from "./lock.js";
+import { localLockFileContent, removeStaleLocalLock } from "./local_lock.js";
 import { State } from "./state.js";
 import type { SnapshotMeta, StateStore } from "./store.js";
 import type { StateChange, StateObserver } from "./sync.js";
@@ -423,9 +424,16 @@ export class LocalStore implements StateStore {
 
   /**
    * Takes the lock by creating the lock-info file exclusively. A second Terrace process sees
-   * the file and gets a LockError with the holder's info, like OpenTofu's fcntl failure.
+   * the file and gets a LockError with the holder's info, like OpenTofu's fcntl failure; a file
+   * left by a Terrace process on this host that has exited is taken over (local_lock.ts).
    */
   async lock(info: LockInfo): Promise<LockResult> {
+    const first = this.tryLock(info);
+    if (first.ok || first.error.kind !== "LockError" || !first.stale) return first;
+    return this.tryLock(info);
+  }
+
+  private tryLock(info: LockInfo): LockResult & { stale?: boolean } {
     if (this.lockID !== "") return { ok: false, error: { kind: "StoreError", message: `state ${JSON.stringify(this.path)} already locked` } };
     const p = lockInfoPath(this.path);
     const stamped: LockInfo = { ...info, path: this.readPath };
@@ -433,7 +441,7 @@ export class LocalStore implements StateStore {
       mkdirSync(path.dirname(p), { recursive: true });
       const fd = openSync(p, "wx", 0o600);
       try {
-        writeSync(fd, marshalLockInfo(stamped));
+        writeSync(fd, localLockFileContent(stamped));
         fsyncSync(fd);
       } finally {
         closeSync(fd);
@@ -448,6 +456,7 @@ export class LocalStore implements StateStore {
         if (errnoCode(re) === "ENOENT") return { ok: false, error: { kind: "LockError", message: "resource temporarily unavailable", inconsistentRead: true } };
         return { ok: false, error: { kind: "LockError", message: `resource temporarily unavailable\n${String(re)}` } };
       }
+      if (removeStaleLocalLock(p, holderText)) return { ok: false, error: { kind: "LockError", message: "resource temporarily unavailable" }, stale: true };
       const holder = parseLockInfo(holderText);
       if (!holder) {
         return {
