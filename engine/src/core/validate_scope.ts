@@ -46,7 +46,8 @@ export function validateScope(c: Config, manager: ProviderManager, opts: SchemaV
     for (const dep of used) evaluateLocal(dep);
     if (used.some((dep) => failed.has(dep))) failed.add(name);
     else {
-      const ctx = new EvalContext(new Map([...variables, ["local", objectVal(localsObject(c, values))]]), functions);
+      // Only the locals this one uses: rebuilding every local for each would be quadratic.
+      const ctx = new EvalContext(new Map([...variables, ["local", objectVal(new Map(used.map((n) => [n, values.get(n) ?? DynamicVal])))]]), functions);
       const r = evaluateAny(l.expr, ctx);
       diagnostics.push(...r.diagnostics);
       if (hasErrors(r.diagnostics)) failed.add(name);
