@@ -43,6 +43,14 @@ Options:
                          accompanied by errors, show them in a more compact
                          form that includes only the summary messages.
 
+  -concise               Leave out the progress lines (creating, refreshing, …).
+
+  -consolidate-warnings=false
+                         List every warning in full instead of folding similar
+                         ones into the first.
+
+  -consolidate-errors    Fold similar errors into the first, as warnings are.
+
   -destroy               Destroy all objects instead (same as "terrace destroy").
 
   -input=true            Ask for input for variables if not directly set.
@@ -69,6 +77,9 @@ Options:
                          modifying. Defaults to the "-state-out" path with
                          ".backup" extension. Set to "-" to disable backup.
 
+  -show-sensitive        Show sensitive values in the plan, the outputs and
+                         provisioner output instead of hiding them.
+
   -suppress-forget-errors
                          Suppress the error that occurs when a destroy
                          operation completes successfully but leaves
@@ -79,8 +90,13 @@ Options:
   -target=resource       Apply only to the given object and what it depends on
                          (repeatable).
 
+  -target-file=filename  As -target, with the addresses read from a file, one
+                         per line ("#" starts a comment line).
+
   -exclude=resource      Apply to everything but the given object and what
                          depends on it (repeatable).
+
+  -exclude-file=filename As -exclude, with the addresses read from a file.
 
   -var 'foo=bar'         Set a value for one of the input variables.
 

@@ -107,7 +107,15 @@ export function parseGoInt(s: string): number | string {
 export interface ViewArgs {
   readonly noColor: boolean;
   readonly compactWarnings: boolean;
+  /** Warnings with the same summary are folded into the first (on unless `-consolidate-warnings=false`). */
+  readonly consolidateWarnings: boolean;
+  /** `-consolidate-errors`: errors are folded as warnings are. */
+  readonly consolidateErrors: boolean;
+  /** `-concise`: no progress lines (refreshing, creating, …) during the walk. */
+  readonly concise: boolean;
 }
+
+export const DEFAULT_VIEW_ARGS: ViewArgs = { noColor: false, compactWarnings: false, consolidateWarnings: true, consolidateErrors: false, concise: false };
 
 /**
  * Meta.process, for the commands not yet on tofu's views (state, workspace): `-no-color` is taken
@@ -118,10 +126,41 @@ export function processMetaArgs(args: readonly string[]): { color: boolean; rest
 }
 
 /**
- * arguments.ParseView: `-no-color` and `-compact-warnings` are removed from anywhere in the
- * arguments, spelled exactly so; the rest is left for the command's own flags.
+ * arguments.ParseView: the view options are removed from anywhere in the arguments, spelled
+ * exactly so (`-consolidate-warnings=false`, not `--consolidate-warnings=0`); the rest is left for
+ * the command's own flags.
  */
 export function parseViewArgs(args: readonly string[]): { view: ViewArgs; rest: string[] } {
-  const rest = args.filter((a) => a !== "-no-color" && a !== "-compact-warnings");
-  return { view: { noColor: args.includes("-no-color"), compactWarnings: args.includes("-compact-warnings") }, rest };
+  const view: { -readonly [K in keyof ViewArgs]: ViewArgs[K] } = { ...DEFAULT_VIEW_ARGS };
+  const rest: string[] = [];
+  for (const a of args) {
+    switch (a) {
+      case "-no-color":
+        view.noColor = true;
+        break;
+      case "-compact-warnings":
+        view.compactWarnings = true;
+        break;
+      case "-consolidate-warnings":
+      case "-consolidate-warnings=true":
+        view.consolidateWarnings = true;
+        break;
+      case "-consolidate-warnings=false":
+        view.consolidateWarnings = false;
+        break;
+      case "-consolidate-errors":
+      case "-consolidate-errors=true":
+        view.consolidateErrors = true;
+        break;
+      case "-consolidate-errors=false":
+        view.consolidateErrors = false;
+        break;
+      case "-concise":
+        view.concise = true;
+        break;
+      default:
+        rest.push(a);
+    }
+  }
+  return { view, rest };
 }

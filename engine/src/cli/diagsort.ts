@@ -53,15 +53,16 @@ export function fromCheckBlock(d: Diagnostic): boolean {
 }
 
 /**
- * Diagnostics.ConsolidateWarnings(1): the first warning with a source location stands for every
- * later one with the same summary, whose count its detail ends with. Warnings from check blocks
- * are never folded (DoNotConsolidateDiagnostic), nor are warnings without a location.
+ * Diagnostics.Consolidate(1, severity): the first diagnostic of that severity with a source
+ * location stands for every later one with the same summary, whose count its detail ends with.
+ * Diagnostics from check blocks are never folded (DoNotConsolidateDiagnostic), nor are ones
+ * without a location.
  */
-export function consolidateWarnings(diags: readonly Diagnostic[]): Diagnostic[] {
+export function consolidate(diags: readonly Diagnostic[], severity: Diagnostic["severity"]): Diagnostic[] {
   const out: Array<{ first: Diagnostic; more: number }> = [];
   const groups = new Map<string, { first: Diagnostic; more: number }>();
   for (const d of diags) {
-    const foldable = d.severity === "warning" && d.subject !== undefined && !fromCheckBlock(d);
+    const foldable = d.severity === severity && d.subject !== undefined && !fromCheckBlock(d);
     const group = foldable ? groups.get(d.summary) : undefined;
     if (group) {
       group.more++;
@@ -73,7 +74,12 @@ export function consolidateWarnings(diags: readonly Diagnostic[]): Diagnostic[] 
   }
   return out.map(({ first, more }) => {
     if (more === 0) return first;
-    const note = more === 1 ? "(and one more similar warning elsewhere)" : `(and ${more} more similar warnings elsewhere)`;
+    const note = more === 1 ? `(and one more similar ${severity} elsewhere)` : `(and ${more} more similar ${severity}s elsewhere)`;
     return copyDiagnostic(first, { detail: first.detail === "" ? note : `${first.detail}\n\n${note}` });
   });
+}
+
+/** The fold every view applies by default (arguments.ParseView's ConsolidateWarnings). */
+export function consolidateWarnings(diags: readonly Diagnostic[]): Diagnostic[] {
+  return consolidate(diags, "warning");
 }

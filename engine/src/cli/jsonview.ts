@@ -365,6 +365,8 @@ export class JSONHooks implements Hooks {
   constructor(
     private readonly view: JSONView,
     private readonly clock: { now(): number; heartbeatMs: number } = { now: () => Date.now(), heartbeatMs: HEARTBEAT_INTERVAL_MS },
+    /** -show-sensitive: provisioner output hidden for a sensitive configuration is shown. */
+    private readonly showSensitive = false,
   ) {}
 
   /** Times start on whole seconds, as jsonHook rounds them. */
@@ -450,9 +452,10 @@ export class JSONHooks implements Hooks {
     this.view.hook("provision_start", `${addr.toString()}: Provisioning with '${typeName}'...`, { resource: resourceAddrJSON(addr), provisioner: typeName });
   }
 
-  provisionOutput(addr: AbsResourceInstance, typeName: string, line: string): void {
+  provisionOutput(addr: AbsResourceInstance, typeName: string, line: string, sensitiveLine?: string): void {
+    const shown = this.showSensitive && sensitiveLine !== undefined ? sensitiveLine : line;
     // Blank lines are dropped and trailing space trimmed, as jsonHook scans the output.
-    const text = line.replace(/\s+$/u, "");
+    const text = shown.replace(/\s+$/u, "");
     if (text === "") return;
     this.view.hook("provision_progress", `${addr.toString()}: (${typeName}): ${text}`, { resource: resourceAddrJSON(addr), provisioner: typeName, output: text });
   }
@@ -572,10 +575,10 @@ export class JSONOperationView implements OperationView {
   constructor(
     readonly view: View,
     version: string,
-    now?: () => Date,
+    options: { readonly showSensitive?: boolean; readonly now?: () => Date } = {},
   ) {
-    this.jv = new JSONView(view, version, now);
-    this.hooks = new JSONHooks(this.jv);
+    this.jv = new JSONView(view, version, options.now);
+    this.hooks = new JSONHooks(this.jv, undefined, options.showSensitive ?? false);
     this.jv.versionMessage();
   }
 

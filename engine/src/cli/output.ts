@@ -137,7 +137,7 @@ export const outputCommand: Command = async (args, io) => {
     io.stdout.write(OUTPUT_HELP);
     return 0;
   }
-  const view = new View(io, !viewArgs.noColor, false, viewArgs.compactWarnings);
+  const view = new View(io, !viewArgs.noColor, false, viewArgs);
   const json = p.bools.get("json") ?? false;
   const raw = p.bools.get("raw") ?? false;
   const argDiags: Diagnostic[] = [];

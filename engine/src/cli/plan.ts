@@ -92,14 +92,28 @@ Options:
                         dependencies. You can use this option multiple times to
                         include more than one object.
 
+  -target-file=filename As -target, with the addresses read from a file, one
+                        per line ("#" starts a comment line).
+
   -exclude=resource     Limit the planning operation to not operate on the given
                         module, resource, or resource instance and all of the
                         resources and modules that depend on it. You can use this
                         option multiple times to exclude more than one object.
 
+  -exclude-file=filename
+                        As -exclude, with the addresses read from a file.
+
   -compact-warnings     If OpenTofu produces any warnings that are not
                         accompanied by errors, shows them in a more compact
                         form that includes only the summary messages.
+
+  -consolidate-warnings=false
+                        List every warning in full instead of folding similar
+                        ones into the first.
+
+  -consolidate-errors   Fold similar errors into the first, as warnings are.
+
+  -concise              Leave out the progress lines (refreshing, reading, …).
 
   -detailed-exitcode    Return detailed exit codes when the command exits.
                         This will change the meaning of exit codes to:
@@ -122,6 +136,8 @@ Options:
   -out=path             Write a plan file to the given path.
 
   -parallelism=n        Limit the number of concurrent operations. Defaults to 10.
+
+  -show-sensitive       Show sensitive values in the plan instead of hiding them.
 
   -state=statefile      A legacy option used for the local backend only. See the
                         local backend's documentation for more information.
@@ -195,7 +211,10 @@ function idOf(v: Value): string {
   return id && id.kind === "string" && id.marks.size === 0 ? id.value : "";
 }
 
-/** OpenTofu's UiHook lines, and the counts for "Apply complete!". */
+/**
+ * OpenTofu's UiHook lines, and the counts for "Apply complete!" (its countHook). With -concise
+ * only the counting is left (NewUIOptionalHook).
+ */
 export class UIHooks implements Hooks {
   imported = 0;
   added = 0;
@@ -204,7 +223,13 @@ export class UIHooks implements Hooks {
   forgotten = 0;
   private readonly started = new Map<string, number>();
   private lastProgress = 0;
-  constructor(private readonly view: View) {}
+  private readonly view: { println(s: string): void; setStatus(s: string): void };
+  constructor(
+    view: View,
+    private readonly options: HumanOperationOptions = {},
+  ) {
+    this.view = options.concise ? { println: () => {}, setStatus: () => {} } : view;
+  }
 
   /** "N/M" on a terminal while a graph walk runs, at most ten times a second (View.setStatus). */
   walkProgress(done: number, total: number): void {
@@ -252,9 +277,13 @@ export class UIHooks implements Hooks {
     this.view.println(`[reset][bold]${addr.toString()}: Provisioning with '${typeName}'...[reset]`);
   }
 
-  /** One output line, right-trimmed; an empty one still prints an empty line, as tofu's does. */
-  provisionOutput(addr: AbsResourceInstance, typeName: string, line: string): void {
-    const text = line.replace(/\s+$/u, "");
+  /**
+   * One output line, right-trimmed; an empty one still prints an empty line, as tofu's does. A line
+   * hidden because the configuration is sensitive is shown with -show-sensitive.
+   */
+  provisionOutput(addr: AbsResourceInstance, typeName: string, line: string, sensitiveLine?: string): void {
+    const shown = this.options.showSensitive === true && sensitiveLine !== undefined ? sensitiveLine : line;
+    const text = shown.replace(/\s+$/u, "");
     this.view.println(text === "" ? "" : `[reset][bold]${addr.toString()} (${typeName}):[reset] ${text}`);
   }
 
@@ -380,7 +409,7 @@ export function newContext(
 }
 
 /** The human plan (OpenTofu's views.Plan), from the JSON plan and the schemas it was made with. */
-export function renderPlan(view: View, plan: Plan, schemas: Map<string, ProviderSchemaSet>): Diagnostic[] {
+export function renderPlan(view: View, plan: Plan, schemas: Map<string, ProviderSchemaSet>, showSensitive = false): Diagnostic[] {
   const s = newSchemas(schemas);
   const json = marshalPlanForRenderer(plan, s);
   if (!json.ok) return [errorDiag("Failed to render the plan", json.error)];
@@ -391,6 +420,7 @@ export function renderPlan(view: View, plan: Plan, schemas: Map<string, Provider
     columns: width,
     errored: plan.errored,
     noChanges: changesEmpty(plan.changes),
+    showSensitive,
   });
   if (!r.ok) return [errorDiag("Failed to render the plan", r.error)];
   view.io.stdout.write(r.text);
@@ -415,20 +445,29 @@ export function configSnapshot(loader: Loader, config: Config, workingDir: strin
   return { modules };
 }
 
-/** Prints the outputs after an apply, as tofu does. */
-export function printOutputs(view: View, state: State): void {
+/** Prints the outputs after an apply, as tofu does; a sensitive one is hidden unless -show-sensitive. */
+export function printOutputs(view: View, state: State, showSensitive = false): void {
   const outs = [...state.rootModule().outputValues.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (outs.length === 0) return;
   view.println("[reset][bold][green]\nOutputs:\n");
-  for (const o of outs) view.println(`${o.name} = ${o.sensitive ? "<sensitive>" : formatValue(o.value)}`);
+  for (const o of outs) view.println(`${o.name} = ${o.sensitive && !showSensitive ? "<sensitive>" : formatValue(o.value)}`);
+}
+
+/** What the human operation view shows besides diagnostics: -show-sensitive and -concise. */
+export interface HumanOperationOptions {
+  readonly showSensitive?: boolean;
+  readonly concise?: boolean;
 }
 
 /** The human form of plan, apply, destroy and refresh (PlanHuman, ApplyHuman, RefreshHuman). */
 export class HumanOperationView implements OperationView {
   readonly json = false;
   readonly hooks: UIHooks;
-  constructor(readonly view: View) {
-    this.hooks = new UIHooks(view);
+  constructor(
+    readonly view: View,
+    readonly options: HumanOperationOptions = {},
+  ) {
+    this.hooks = new UIHooks(view, options);
   }
 
   diagnostics(diags: readonly Diagnostic[]): void {
@@ -440,7 +479,7 @@ export class HumanOperationView implements OperationView {
   }
 
   plan(plan: Plan, schemas: Map<string, ProviderSchemaSet>): Diagnostic[] {
-    return renderPlan(this.view, plan, schemas);
+    return renderPlan(this.view, plan, schemas, this.options.showSensitive);
   }
 
   planNextStep(outPath: string | undefined, genConfigPath?: string): void {
@@ -472,7 +511,7 @@ export class HumanOperationView implements OperationView {
   }
 
   outputs(state: State): void {
-    printOutputs(this.view, state);
+    printOutputs(this.view, state, this.options.showSensitive);
   }
 
   walkDone(): void {
@@ -481,10 +520,14 @@ export class HumanOperationView implements OperationView {
 }
 
 /** The view `-json` selects; the JSON one starts its stream with the version message. */
-export function operationView(io: CommandIO, flags: Pick<RunFlags, "json" | "color"> & Partial<Pick<RunFlags, "compactWarnings">>): OperationView {
+export function operationView(
+  io: CommandIO,
+  flags: Pick<RunFlags, "json" | "color"> & Partial<Pick<RunFlags, "compactWarnings" | "consolidateWarnings" | "consolidateErrors" | "concise" | "showSensitive">>,
+): OperationView {
   // -json output is never coloured, whatever -no-color says, and lists every diagnostic in full.
-  if (flags.json) return new JSONOperationView(new View(io, false), TOFU_VERSION);
-  return new HumanOperationView(new View(io, flags.color, false, flags.compactWarnings ?? false));
+  if (flags.json) return new JSONOperationView(new View(io, false), TOFU_VERSION, { showSensitive: flags.showSensitive ?? false });
+  const view = new View(io, flags.color, false, flags);
+  return new HumanOperationView(view, { showSensitive: flags.showSensitive ?? false, concise: flags.concise ?? false });
 }
 
 /** How long a lock may take before the user is told that it is being waited for (clistate). */
@@ -674,7 +717,8 @@ export function readRunFlags(
     io.stdout.write(help);
     return 0;
   }
-  const flags = runFlags(p, view);
+  // A -target-file or -exclude-file is read relative to the working directory (after -chdir).
+  const flags = runFlags(p, view, (file) => readFileSync(path.resolve(io.cwd, file), "utf8"));
   if (flags.positional.length <= positional.max) return flags;
   // After the flags' own parse errors, before the operation's (the order tofu appends them in).
   const parseErrors = flags.diagnostics.filter((d) => d.summary === "Failed to parse command-line flags");

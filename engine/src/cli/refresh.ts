@@ -24,10 +24,21 @@ Options:
                          accompanied by errors, show them in a more compact form
                          that includes only the summary messages.
 
+  -concise               Leave out the progress lines (refreshing, reading, …).
+
+  -consolidate-warnings=false
+                         List every warning in full instead of folding similar
+                         ones into the first.
+
+  -consolidate-errors    Fold similar errors into the first, as warnings are.
+
   -exclude=resource      Resource to exclude. Operation will be limited to all
                          resources that are not excluded or dependent on excluded
                          resources. This flag can be used multiple times. Cannot
                          be used alongside the -target flag.
+
+  -exclude-file=filename As -exclude, with the addresses read from a file, one
+                         per line ("#" starts a comment line).
 
   -input=true            Ask for input for variables if not directly set.
 
@@ -61,6 +72,8 @@ Options:
                          resource and its dependencies. This flag can be used
                          multiple times.  Cannot be used alongside the -exclude
                          flag.
+
+  -target-file=filename  As -target, with the addresses read from a file.
 
   -var 'foo=bar'         Set a variable in the OpenTofu configuration. This
                          flag can be set multiple times.

@@ -3,10 +3,11 @@
 // operation and variable flags, then each command's own. A flag only another command defines is
 // "not defined" here, as in tofu, so `apply -out=x` fails rather than applying and ignoring it.
 // The global view options (-no-color, -compact-warnings) are taken out before (parseViewArgs).
-import { parseAbsResourceInstanceStr, parseTargetStr, type AbsResourceInstance, type Targetable } from "../addrs/index.js";
+import { readFileSync } from "node:fs";
+import { parseAbsResourceInstanceStr, parseTarget, parseTargetStr, parseTraversalAbs, type AbsResourceInstance, type Targetable } from "../addrs/index.js";
 import type { VariableArg } from "../configs/inputvars/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
-import type { FlagSpec, ParsedFlags, ViewArgs } from "./args.js";
+import { DEFAULT_VIEW_ARGS, type FlagSpec, type ParsedFlags, type ViewArgs } from "./args.js";
 import { variableArgs } from "./meta.js";
 import { legacyStatePaths, type LegacyStatePaths } from "./statecmd.js";
 import { lockFlags } from "./workspace.js";
@@ -16,7 +17,7 @@ const EXTENDED = {
   bool: ["lock", "refresh", "destroy", "refresh-only"],
   string: ["lock-timeout", "state", "state-out", "backup"],
   int: ["parallelism"],
-  multi: ["target", "exclude", "replace", "var", "var-file"],
+  multi: ["target", "target-file", "exclude", "exclude-file", "replace", "var", "var-file"],
 } as const;
 
 function extended(own: { bool: readonly string[]; string?: readonly string[] }): FlagSpec {
@@ -24,10 +25,10 @@ function extended(own: { bool: readonly string[]; string?: readonly string[] }):
 }
 
 /** arguments.ParsePlan. */
-export const PLAN_FLAGS = extended({ bool: ["detailed-exitcode", "input", "json"], string: ["out", "generate-config-out"] });
+export const PLAN_FLAGS = extended({ bool: ["detailed-exitcode", "input", "json", "show-sensitive"], string: ["out", "generate-config-out"] });
 
 /** arguments.ParseApply, which ParseApplyDestroy (the destroy command) shares. */
-export const APPLY_FLAGS = extended({ bool: ["auto-approve", "input", "json", "suppress-forget-errors"] });
+export const APPLY_FLAGS = extended({ bool: ["auto-approve", "input", "json", "show-sensitive", "suppress-forget-errors"] });
 
 /** arguments.ParseRefresh. */
 export const REFRESH_FLAGS = extended({ bool: ["input", "json"] });
@@ -41,6 +42,13 @@ export interface RunFlags {
   readonly color: boolean;
   /** `-compact-warnings`: warnings without errors are listed by summary only. */
   readonly compactWarnings: boolean;
+  /** `-consolidate-warnings` (on by default) and `-consolidate-errors`: similar diagnostics folded. */
+  readonly consolidateWarnings: boolean;
+  readonly consolidateErrors: boolean;
+  /** `-concise`: no progress lines while the graph is walked. */
+  readonly concise: boolean;
+  /** `-show-sensitive` (plan, apply, destroy): sensitive values are shown, not "(sensitive value)". */
+  readonly showSensitive: boolean;
   readonly detailedExitcode: boolean;
   readonly autoApprove: boolean;
   readonly out: string | undefined;
@@ -66,14 +74,59 @@ export interface RunFlags {
   readonly diagnostics: Diagnostic[];
 }
 
+/** Reads a -target-file or -exclude-file (relative to `cwd`) as parseFileTargetables does. */
+export type TargetFileReader = (file: string) => string;
+
+/**
+ * parseFileTargetables: one address per line, read as a traversal with its file position, so a
+ * bad one is reported where it is. A line whose first non-blank character is `#` is a comment.
+ * A blank line is skipped too, where tofu reports "Variable name required" for it.
+ */
+function fileTargetables(files: readonly string[], read: TargetFileReader): { targets: Targetable[]; diagnostics: Diagnostic[] } {
+  const targets: Targetable[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = read(file);
+    } catch (e) {
+      // tfdiags of a Go error: its text is the summary ("open x: no such file or directory").
+      const code = (e as NodeJS.ErrnoException).code;
+      const reason = code === "ENOENT" ? "no such file or directory" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(e);
+      diagnostics.push(errorDiag(`open ${file}: ${reason}`, ""));
+      continue;
+    }
+    const lines = text.split("\n");
+    if (lines[lines.length - 1] === "") lines.pop();
+    let offset = 0;
+    lines.forEach((raw, i) => {
+      const start = { line: i + 1, column: 1, byte: offset };
+      offset += Buffer.byteLength(raw, "utf8") + 1;
+      // bufio.ScanLines drops a trailing carriage return.
+      const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+      const trimmed = line.trim();
+      if (trimmed === "" || trimmed.startsWith("#")) return;
+      const traversal = parseTraversalAbs(line, file, start);
+      diagnostics.push(...traversal.diagnostics);
+      if (hasErrors(traversal.diagnostics)) return;
+      const t = parseTarget(traversal.traversal);
+      diagnostics.push(...t.diagnostics);
+      if (t.result && !hasErrors(t.diagnostics)) targets.push(t.result.subject);
+    });
+  }
+  return { targets, diagnostics };
+}
+
 /** arguments.Operation.Parse: -target/-exclude/-replace addresses and the planning mode. */
-function operationFlags(p: ParsedFlags): Pick<RunFlags, "mode" | "targets" | "excludes" | "replace" | "diagnostics"> {
+function operationFlags(p: ParsedFlags, readFile: TargetFileReader): Pick<RunFlags, "mode" | "targets" | "excludes" | "replace" | "diagnostics"> {
   const diagnostics: Diagnostic[] = [];
   const raw = (name: string) => p.multi.filter((m) => m.name === name).map((m) => m.value);
   const firstError = (ds: readonly Diagnostic[]) => ds.find((d) => d.severity === "error")?.detail ?? "";
   const targets: Targetable[] = [];
   const excludes: Targetable[] = [];
-  if (raw("target").length > 0 && raw("exclude").length > 0) {
+  const targeting = raw("target").length > 0 || raw("target-file").length > 0;
+  const excluding = raw("exclude").length > 0 || raw("exclude-file").length > 0;
+  if (targeting && excluding) {
     diagnostics.push(
       errorDiag(
         "Invalid combination of arguments",
@@ -87,6 +140,9 @@ function operationFlags(p: ParsedFlags): Pick<RunFlags, "mode" | "targets" | "ex
         if (hasErrors(t.diagnostics) || !t.result) diagnostics.push(errorDiag(`Invalid ${flag} ${JSON.stringify(s)}`, firstError(t.diagnostics)));
         else out.push(t.result.subject);
       }
+      const fromFiles = fileTargetables(raw(`${flag}-file`), readFile);
+      out.push(...fromFiles.targets);
+      diagnostics.push(...fromFiles.diagnostics);
     }
   }
   const replace: AbsResourceInstance[] = [];
@@ -117,8 +173,12 @@ function operationFlags(p: ParsedFlags): Pick<RunFlags, "mode" | "targets" | "ex
  * The operation's flags from a parse. `view` is what ParseView took out; a command that parses
  * -no-color itself (import) leaves it to the parse.
  */
-export function runFlags(p: ParsedFlags, view: ViewArgs = { noColor: p.bools.get("no-color") ?? false, compactWarnings: false }): RunFlags {
-  const op = operationFlags(p);
+export function runFlags(
+  p: ParsedFlags,
+  view: ViewArgs = { ...DEFAULT_VIEW_ARGS, noColor: p.bools.get("no-color") ?? false },
+  readFile: TargetFileReader = (file) => readFileSync(file, "utf8"),
+): RunFlags {
+  const op = operationFlags(p, readFile);
   const json = p.bools.get("json") ?? false;
   const lock = lockFlags(p);
   // Go's flag package rejects a bad duration while parsing, before any other check.
@@ -134,6 +194,10 @@ export function runFlags(p: ParsedFlags, view: ViewArgs = { noColor: p.bools.get
     lockTimeoutMs: typeof lock === "string" ? 0 : lock.timeoutMs,
     color: !view.noColor,
     compactWarnings: view.compactWarnings,
+    consolidateWarnings: view.consolidateWarnings,
+    consolidateErrors: view.consolidateErrors,
+    concise: view.concise,
+    showSensitive: p.bools.get("show-sensitive") ?? false,
     detailedExitcode: p.bools.get("detailed-exitcode") ?? false,
     autoApprove: p.bools.get("auto-approve") ?? false,
     out: p.strings.get("out"),

@@ -73,6 +73,7 @@ async function showPlan(
   plan: Plan,
   contents: Extract<PlanFileReadResult, { ok: true }>["contents"],
   json: boolean,
+  showSensitive: boolean,
   loaded?: Map<string, ProviderSchemaSet>,
 ): Promise<number> {
   const providers = planProviders(plan);
@@ -82,7 +83,7 @@ async function showPlan(
     return 1;
   }
   if (!json) {
-    const d = renderPlan(view, plan, s.schemas);
+    const d = renderPlan(view, plan, s.schemas, showSensitive);
     view.diagnostics(d);
     return hasErrors(d) ? 1 : 0;
   }
@@ -175,7 +176,7 @@ export const showCommand: Command = async (args, io) => {
     io.stdout.write(SHOW_HELP);
     return 0;
   }
-  const view = new View(io, !viewArgs.noColor, false, viewArgs.compactWarnings);
+  const view = new View(io, !viewArgs.noColor, false, viewArgs);
   const json = p.bools.get("json") ?? false;
   const showSensitive = p.bools.get("show-sensitive") ?? false;
   if (p.positional.length > 1) {
@@ -207,7 +208,7 @@ export const showCommand: Command = async (args, io) => {
     return 1;
   }
   const planRead = await readSavedPlan(io, bytes, enc.encryption.plan);
-  if (planRead.ok) return showPlan(io, view, planRead.contents.plan, planRead.contents, json, planRead.schemas);
+  if (planRead.ok) return showPlan(io, view, planRead.contents.plan, planRead.contents, json, showSensitive, planRead.schemas);
   const stateRead = readStateFile(bytes, { tofuVersion: TOFU_VERSION, encryption: enc.encryption.state });
   if (stateRead.kind === "error") {
     view.diagnostics([

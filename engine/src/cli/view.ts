@@ -6,7 +6,7 @@ import type { Hooks } from "../core/index.js";
 import { renderDiagnostic, type Diagnostic, type RenderSource } from "../hcl/index.js";
 import type { Plan, ProviderSchemaSet } from "../plans/index.js";
 import type { State } from "../states/index.js";
-import { consolidateWarnings, sortDiagnostics } from "./diagsort.js";
+import { consolidate, sortDiagnostics } from "./diagsort.js";
 import type { CommandIO } from "./io.js";
 
 const ANSI: Readonly<Record<string, string>> = {
@@ -20,6 +20,16 @@ const ANSI: Readonly<Record<string, string>> = {
 /** CSI K: erase from the cursor to the end of the line. */
 const ERASE_LINE = "\u001b[K";
 
+/** The view options that change how a batch of diagnostics is shown (arguments.View). */
+export interface DiagnosticFolding {
+  /** `-compact-warnings`: a batch of warnings alone is listed by summary. */
+  readonly compactWarnings?: boolean;
+  /** Similar warnings are folded into one unless this is false (`-consolidate-warnings=false`). */
+  readonly consolidateWarnings?: boolean;
+  /** `-consolidate-errors`: similar errors are folded too. */
+  readonly consolidateErrors?: boolean;
+}
+
 export class View {
   /** File name → text, for the snippets in diagnostics. */
   readonly sources = new Map<string, RenderSource>();
@@ -30,8 +40,8 @@ export class View {
     readonly colorEnabled: boolean,
     /** tofu's DiagsWithNewline: a blank line after each diagnostic (init). */
     readonly diagsWithNewline = false,
-    /** `-compact-warnings`: a batch of warnings alone is listed by summary (View.Diagnostics). */
-    readonly compactWarnings = false,
+    /** How diagnostics are folded: -compact-warnings, -consolidate-warnings, -consolidate-errors. */
+    readonly folding: DiagnosticFolding = {},
   ) {}
 
   /** Colour codes only on a terminal; the tags are dropped otherwise. */
@@ -85,12 +95,15 @@ export class View {
     if (unsorted.length === 0) return;
     this.clearStatus();
     const sorted = sortDiagnostics(unsorted);
+    const foldWarnings = this.folding.consolidateWarnings !== false;
     // With errors among them the warnings stay in full: they may explain the errors.
-    if (this.compactWarnings && sorted.every((d) => d.severity === "warning")) {
-      this.io.stdout.write(this.color(`\n${compactWarnings(sorted)}\nTo see the full warning notes, run OpenTofu without -compact-warnings.\n`));
+    if (this.folding.compactWarnings === true && sorted.every((d) => d.severity === "warning")) {
+      this.io.stdout.write(this.color(`\n${compactWarnings(sorted, foldWarnings)}\nTo see the full warning notes, run OpenTofu without -compact-warnings.\n`));
       return;
     }
-    for (const d of consolidateWarnings(sorted)) {
+    let folded = foldWarnings ? consolidate(sorted, "warning") : sorted;
+    if (this.folding.consolidateErrors === true) folded = consolidate(folded, "error");
+    for (const d of folded) {
       const stream = d.severity === "error" ? "stderr" : "stdout";
       const color = this.colorEnabled && this.io[stream].isTTY === true;
       const text = renderDiagnostic(d, this.sources, { color, rule: this.colorEnabled, width: this.width() });
@@ -101,13 +114,14 @@ export class View {
 
 /**
  * format.DiagnosticWarningsCompact: a summary line per warning, with where it is. Warnings with a
- * source and the same summary are one entry, as ConsolidateWarnings groups them ("(and 2 more)").
+ * source and the same summary are one entry, as ConsolidateWarnings groups them ("(and 2 more)"),
+ * unless `grouped` is false (-consolidate-warnings=false).
  */
-export function compactWarnings(diags: readonly Diagnostic[]): string {
+export function compactWarnings(diags: readonly Diagnostic[], grouped = true): string {
   const entries: Array<{ warning: Diagnostic; more: number }> = [];
   const bySummary = new Map<string, { warning: Diagnostic; more: number }>();
   for (const d of diags) {
-    const group = d.subject ? bySummary.get(d.summary) : undefined;
+    const group = grouped && d.subject ? bySummary.get(d.summary) : undefined;
     if (group) {
       group.more++;
       continue;

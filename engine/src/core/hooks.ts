@@ -30,8 +30,13 @@ export interface Hooks {
   postApplyForget?(addr: AbsResourceInstance): void;
   /** Before each provisioner of an instance runs: "x: Provisioning with 'local-exec'...". */
   preProvisionInstanceStep?(addr: AbsResourceInstance, typeName: string): void;
-  /** One line of a provisioner's output: "x (local-exec): …". */
-  provisionOutput?(addr: AbsResourceInstance, typeName: string, line: string): void;
+  /**
+   * One line of a provisioner's output: "x (local-exec): …". When the configuration holds a
+   * sensitive or ephemeral value, `line` is already the notice that the output was suppressed;
+   * `sensitiveLine` is then the real line if only sensitivity hid it, for a view showing sensitive
+   * values (-show-sensitive). A hook that ignores it shows nothing secret.
+   */
+  provisionOutput?(addr: AbsResourceInstance, typeName: string, line: string, sensitiveLine?: string): void;
   /** After a provisioner ran (`failed` when it reported an error). */
   postProvisionInstanceStep?(addr: AbsResourceInstance, typeName: string, failed: boolean): void;
   /** Ephemeral resources: "x: Opening..." before OpenEphemeralResource. */

@@ -171,7 +171,12 @@ async function applyProvisioner(run: RunState, addr: AbsResourceInstance, source
   // (the ephemeral notice wins, as in OpenTofu's applyProvisioners).
   const ephemeral = marks.some((m) => m.marks.has(EPHEMERAL));
   const suppressed = ephemeral ? "(output suppressed due to ephemeral value in config)" : "(output suppressed due to sensitive value in config)";
-  const output = marks.length > 0 ? () => hooks.provisionOutput?.(addr, p.type, suppressed) : (line: string) => hooks.provisionOutput?.(addr, p.type, line);
+  const output =
+    marks.length === 0
+      ? (line: string) => hooks.provisionOutput?.(addr, p.type, line)
+      : ephemeral
+        ? () => hooks.provisionOutput?.(addr, p.type, suppressed)
+        : (line: string) => hooks.provisionOutput?.(addr, p.type, suppressed, line);
   const result = await runLocalExec(config, output, run.opts.cwd);
   hooks.postProvisionInstanceStep?.(addr, p.type, result !== undefined);
   if (result) diagnostics.push({ severity: "error", summary: result.summary, detail: result.detail, address: addr.toString(), ...bodySubject(p.config) });
