@@ -17,6 +17,7 @@ import { Meta } from "./meta.js";
 import type { Command, CommandIO } from "./io.js";
 import { devOverrideRuntimeWarnings } from "./devoverrides.js";
 import { configFromPlanFile, readSavedPlan } from "./saved_plan.js";
+import { verifySavedPlanLocks } from "./provider_requirements.js";
 import { Prompter, lockState, newContext, operationView, readRunFlags, runPlan } from "./plan.js";
 import { fromCheckBlock } from "./diagsort.js";
 import { goPathError } from "./patherror.js";
@@ -262,6 +263,12 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
     }
     if (loaded.plan.errored) {
       ov.diagnostics([errorDiag("Cannot apply incomplete plan", "OpenTofu encountered an error when generating this plan, so it cannot be applied.")]);
+      return 1;
+    }
+    // The provider versions must be the ones the plan was made with.
+    const locks = await verifySavedPlanLocks(loaded.config, loaded.dependencyLocks, io, workingDir);
+    if (hasErrors(locks)) {
+      ov.diagnostics(locks);
       return 1;
     }
     plan = loaded.plan;

@@ -32,6 +32,7 @@ import { StateScope, stateResourceValues, type ModuleResourceValues } from "../m
 import type { ProviderSchemaSet } from "../plans/index.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
 import { View } from "./view.js";
+import { verifyDependencyLocks } from "./provider_requirements.js";
 
 const HELP = `Usage: terrace [global options] console [options]
 
@@ -293,6 +294,8 @@ async function providerFunctions(
   // The console's own loading reports what is wrong with the configuration.
   const config = loaded.config;
   if (!config || hasErrors(loaded.diagnostics)) return none;
+  const locks = await verifyDependencyLocks(config, meta.io, meta.workingDir);
+  if (hasErrors(locks)) return { ...none, diagnostics: locks };
   const types = [...config.module.providerRequirements.requiredProviders.values()].flatMap((r) => (r.type && !r.type.isBuiltIn() ? [r.type] : []));
   if (types.length === 0) return { ...none, config };
   const manager = new ProviderManager(providerFactory(meta.workingDir, meta.io.env), TOFU_VERSION);

@@ -9,9 +9,7 @@
 import os from "node:os";
 import path from "node:path";
 import { readFileSync, rmSync } from "node:fs";
-import type { Provider } from "../addrs/index.js";
 import {
-  allConfigs,
   applyStaticModuleCall,
   loadConfigWithRootInputs,
   Loader,
@@ -19,19 +17,16 @@ import {
   rootModuleCall,
   withRootInputs,
   type StaticEvaluator,
-  providerForLocalName,
-  versionString as configVersionString,
   type Config,
   type ConfigFS,
   type Module,
-  type ConstraintTerm,
 } from "../configs/index.js";
 import { collectVariableValues, type VariableArg, type VariablePrompter } from "../configs/inputvars/index.js";
 import { installableBundledProviders } from "./bundled.js";
 import { installModules } from "./modinstall.js";
 import { currentWorkspace } from "./workspace.js";
 import { terraceBackend, validateTerraceConfig } from "./terrace_backend.js";
-import { errorDiag, hasErrors, renderDiagnostic, type Diagnostic, type Range } from "../hcl/index.js";
+import { errorDiag, hasErrors, renderDiagnostic, type Diagnostic } from "../hcl/index.js";
 import {
   BundledProviderSource,
   FilesystemMirrorSource,
@@ -49,10 +44,9 @@ import {
   providerSourceForCLIConfig,
   saveLocksToFile,
   type DevOverride,
-  type ProviderRequirement,
   type ProviderSource,
 } from "../providers/index.js";
-import { parseVersionConstraints, versionConstraintsString, versionString, type VersionConstraints } from "../versions/index.js";
+import { versionConstraintsString, versionString } from "../versions/index.js";
 import { parseFlags } from "./args.js";
 import {
   backendConfigHash,
@@ -70,6 +64,7 @@ import { nodeConfigFS, nodeVariableFS, isDirectory } from "./nodefs.js";
 import { engineVersion } from "./version.js";
 import { Prompter } from "./prompt.js";
 import { View } from "./view.js";
+import { configProviderRequirements } from "./provider_requirements.js";
 
 const HELP = `Usage: terrace [global options] init [options] [DIR]
 
@@ -214,49 +209,6 @@ function parseInitArgs(args: readonly string[]): { options?: InitOptions; help?:
     dir: p.positional[0],
   };
   return { options, diagnostics };
-}
-
-// ---- Provider requirements (configs.Config.ProviderRequirements) ----
-
-/** go-version's Constraints.String() for a parsed `version` argument. */
-function constraintTermsString(terms: readonly ConstraintTerm[]): string {
-  return terms.map((t) => `${t.op} ${configVersionString(t.version)}`).join(", ");
-}
-
-/**
- * Every provider the configuration tree depends on, with the version constraints from
- * `required_providers` (and legacy provider `version` arguments), merged by provider address.
- */
-export function configProviderRequirements(config: Config): { requirements: Map<string, ProviderRequirement>; diagnostics: Diagnostic[] } {
-  const reqs = new Map<string, ProviderRequirement>();
-  const diagnostics: Diagnostic[] = [];
-  const add = (p: Provider | undefined, constraints: VersionConstraints = []) => {
-    if (!p || p.isZero()) return;
-    const key = p.toString();
-    const prev = reqs.get(key);
-    reqs.set(key, { provider: p, constraints: prev ? [...prev.constraints, ...constraints] : [...constraints] });
-  };
-  const parse = (terms: readonly ConstraintTerm[], declRange: Range | undefined): VersionConstraints => {
-    if (terms.length === 0) return [];
-    const r = parseVersionConstraints(constraintTermsString(terms));
-    if (r.ok) return r.value;
-    diagnostics.push(errorDiag("Invalid version constraint", `Incorrect version constraint syntax: ${r.error}.`, declRange));
-    return [];
-  };
-  for (const c of allConfigs(config)) {
-    const m = c.module;
-    for (const rp of m.providerRequirements.requiredProviders.values()) {
-      if (rp.type) add(rp.type, parse(rp.requirement.required, rp.requirement.declRange));
-    }
-    for (const p of m.providerConfigs.values()) {
-      add(p.providerType ?? providerForLocalName(m, p.name), parse(p.version.required, p.version.declRange));
-    }
-    for (const rs of [m.managedResources, m.dataResources, m.ephemeralResources]) for (const r of rs.values()) add(r.provider);
-    for (const ch of m.checks.values()) add(ch.dataResource?.provider);
-    for (const call of m.moduleCalls.values()) for (const pp of call.providers) add(pp.inParent.providerType);
-    for (const imp of m.imports) add(imp.provider);
-  }
-  return { requirements: reqs, diagnostics };
 }
 
 // ---- The run ----

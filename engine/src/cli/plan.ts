@@ -54,6 +54,7 @@ import type { Command, CommandIO } from "./io.js";
 import { JSONOperationView } from "./jsonview.js";
 import { Prompter } from "./prompt.js";
 import { View, type OperationView } from "./view.js";
+import { verifyDependencyLocks } from "./provider_requirements.js";
 import { TOFU_VERSION } from "./version.js";
 
 export { TOFU_VERSION, Prompter };
@@ -368,6 +369,9 @@ export async function loadWorkingDir(meta: Meta, opts: { configFirst?: boolean }
   const r = await meta.loadConfig();
   diagnostics.push(...r.diagnostics);
   if (hasErrors(diagnostics) || !r.config) return { loaded: undefined, diagnostics };
+  // The lock file must select a fitting version of every provider before anything runs.
+  diagnostics.push(...(await verifyDependencyLocks(r.config, meta.io, meta.workingDir)));
+  if (hasErrors(diagnostics)) return { loaded: undefined, diagnostics };
   const decls = inputVariableDeclarations(r.config.module);
   const root = meta.rootInputs();
   let unparsed = new Map(root.values);

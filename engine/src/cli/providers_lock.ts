@@ -29,7 +29,7 @@ import {
 import { versionString } from "../versions/index.js";
 import { parseFlags } from "./args.js";
 import { installableBundledProviders } from "./bundled.js";
-import { configProviderRequirements } from "./init.js";
+import { configProviderRequirements } from "./provider_requirements.js";
 import type { CommandIO } from "./io.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { View } from "./view.js";

@@ -10,7 +10,7 @@ import { LOCK_FILE_PATH, hashPackageArchiveContents, loadLocksFromFile, parsePla
 import { versionString } from "../versions/index.js";
 import { parseFlags } from "./args.js";
 import { goJSONEscape } from "./backend.js";
-import { configProviderRequirements } from "./init.js";
+import { configProviderRequirements } from "./provider_requirements.js";
 import type { CommandIO } from "./io.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { View } from "./view.js";

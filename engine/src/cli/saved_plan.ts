@@ -57,7 +57,15 @@ export async function configFromPlanFile(
   workingDir: string,
   workspace = "default",
   given: ReadonlyMap<string, UnparsedVariableValue> = new Map(),
-): Promise<{ config: Config | undefined; diagnostics: Diagnostic[]; plan: Plan | undefined; priorStateMeta?: { lineage: string; serial: number }; sources?: Loader["parser"]["sources"] }> {
+): Promise<{
+  config: Config | undefined;
+  diagnostics: Diagnostic[];
+  plan: Plan | undefined;
+  priorStateMeta?: { lineage: string; serial: number };
+  /** The lock file the plan was made with, as the plan file holds it. */
+  dependencyLocks?: Uint8Array;
+  sources?: Loader["parser"]["sources"];
+}> {
   if (!contents.ok) return { config: undefined, diagnostics: contents.diagnostics, plan: undefined };
   const files: Record<string, Uint8Array> = {};
   for (const m of contents.contents.config.modules) for (const [name, data] of m.files) files[m.dir === "." || m.dir === "" ? name : `${m.dir}/${name}`] = data;
@@ -68,7 +76,8 @@ export async function configFromPlanFile(
   const r = await loadConfigWithRootInputs(loader, ".", new RootModuleInputs(vals), workspace, { cwd: workingDir });
   const diagnostics = [...contents.diagnostics, ...r.diagnostics];
   if (r.config && !hasErrors(diagnostics)) diagnostics.push(...mergeGivenVariables(r.config, plan, given));
-  return { config: r.config, diagnostics, plan, sources: loader.parser.sources, ...(contents.contents.priorStateMeta ? { priorStateMeta: contents.contents.priorStateMeta } : {}) };
+  const { priorStateMeta, dependencyLocks } = contents.contents;
+  return { config: r.config, diagnostics, plan, sources: loader.parser.sources, ...(priorStateMeta ? { priorStateMeta } : {}), ...(dependencyLocks ? { dependencyLocks } : {}) };
 }
 
 function mergeGivenVariables(config: Config, plan: Plan, given: ReadonlyMap<string, UnparsedVariableValue>): Diagnostic[] {

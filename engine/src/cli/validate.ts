@@ -19,7 +19,7 @@ import { diagnosticToJSON, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { Locks, devOverrides, devOverridesWarning, loadCLIConfig, loadLocksFromFile, LOCK_FILE_PATH } from "../providers/index.js";
 import { parseFlags } from "./args.js";
 import { goJSONEscape } from "./backend.js";
-import { configProviderRequirements } from "./init.js";
+import { configProviderRequirements } from "./provider_requirements.js";
 import type { Command } from "./io.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
