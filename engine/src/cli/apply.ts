@@ -56,6 +56,9 @@ Options:
 
   -input=true            Ask for input for variables if not directly set.
 
+  -json-into=file        Write the machine-readable messages -json would print
+                         into the file, keeping this output on the terminal.
+
   -no-color              If specified, output won't contain any color.
 
   -parallelism=n         Limit the number of parallel resource operations.

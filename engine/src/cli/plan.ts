@@ -55,6 +55,7 @@ import { JSONOperationView } from "./jsonview.js";
 import { Prompter } from "./prompt.js";
 import { View, type OperationView } from "./view.js";
 import { verifyDependencyLocks } from "./provider_requirements.js";
+import { MultiOperationView, openJSONInto } from "./json_into.js";
 import { TOFU_VERSION } from "./version.js";
 
 export { TOFU_VERSION, Prompter };
@@ -131,6 +132,9 @@ Options:
                         attempt to write configuration if the plan errors.
 
   -input=true           Ask for input for variables if not directly set.
+
+  -json-into=file       Write the machine-readable messages -json would print
+                        into the file, keeping this output on the terminal.
 
   -no-color             If specified, output won't contain any color.
 
@@ -526,12 +530,16 @@ export class HumanOperationView implements OperationView {
 /** The view `-json` selects; the JSON one starts its stream with the version message. */
 export function operationView(
   io: CommandIO,
-  flags: Pick<RunFlags, "json" | "color"> & Partial<Pick<RunFlags, "compactWarnings" | "consolidateWarnings" | "consolidateErrors" | "concise" | "showSensitive">>,
+  flags: Pick<RunFlags, "json" | "color"> & Partial<Pick<RunFlags, "compactWarnings" | "consolidateWarnings" | "consolidateErrors" | "concise" | "showSensitive" | "jsonInto">>,
 ): OperationView {
   // -json output is never coloured, whatever -no-color says, and lists every diagnostic in full.
   if (flags.json) return new JSONOperationView(new View(io, false), TOFU_VERSION, { showSensitive: flags.showSensitive ?? false });
   const view = new View(io, flags.color, false, flags);
-  return new HumanOperationView(view, { showSensitive: flags.showSensitive ?? false, concise: flags.concise ?? false });
+  const human = new HumanOperationView(view, { showSensitive: flags.showSensitive ?? false, concise: flags.concise ?? false });
+  if (!flags.jsonInto) return human;
+  // The stream quotes the same configuration sources as the terminal.
+  const machine = new JSONOperationView(new View({ ...io, stdout: flags.jsonInto.stdout }, false, false, {}, view.sources), TOFU_VERSION, { showSensitive: flags.showSensitive ?? false });
+  return new MultiOperationView(human, machine);
 }
 
 /** How long a lock may take before the user is told that it is being waited for (clistate). */
@@ -722,7 +730,15 @@ export function readRunFlags(
     return 0;
   }
   // A -target-file or -exclude-file is read relative to the working directory (after -chdir).
-  const flags = runFlags(p, view, (file) => readFileSync(path.resolve(io.cwd, file), "utf8"));
+  let flags = runFlags(p, view, (file) => readFileSync(path.resolve(io.cwd, file), "utf8"));
+  // ViewOptions.Parse: the -json-into file is opened with the flags, and a problem is a flag error.
+  const into = p.strings.get("json-into");
+  if (into !== undefined && into !== "") {
+    const opened = openJSONInto(io, into);
+    if ("severity" in opened) flags = { ...flags, diagnostics: [...flags.diagnostics, opened] };
+    else if (!flags.json) flags = { ...flags, jsonInto: opened };
+    if (flags.json) flags = { ...flags, diagnostics: [...flags.diagnostics, errorDiag("Invalid output format", "The -json and -json-into arguments are mutually exclusive")] };
+  }
   if (flags.positional.length <= positional.max) return flags;
   // After the flags' own parse errors, before the operation's (the order tofu appends them in).
   const parseErrors = flags.diagnostics.filter((d) => d.summary === "Failed to parse command-line flags");

@@ -42,6 +42,9 @@ Options:
 
   -input=true            Ask for input for variables if not directly set.
 
+  -json-into=file        Write the machine-readable messages -json would print
+                         into the file, keeping this output on the terminal.
+
   -json                  Produce output in a machine-readable JSON format,
                          suitable for use in text editor integrations and other
                          automated systems. Always disables color.

@@ -9,6 +9,7 @@ import type { VariableArg } from "../configs/inputvars/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { DEFAULT_VIEW_ARGS, type FlagSpec, type ParsedFlags, type ViewArgs } from "./args.js";
 import { variableArgs } from "./meta.js";
+import { goPathError } from "./patherror.js";
 import { legacyStatePaths, type LegacyStatePaths } from "./statecmd.js";
 import { lockFlags } from "./workspace.js";
 
@@ -25,13 +26,13 @@ function extended(own: { bool: readonly string[]; string?: readonly string[] }):
 }
 
 /** arguments.ParsePlan. */
-export const PLAN_FLAGS = extended({ bool: ["detailed-exitcode", "input", "json", "show-sensitive"], string: ["out", "generate-config-out"] });
+export const PLAN_FLAGS = extended({ bool: ["detailed-exitcode", "input", "json", "show-sensitive"], string: ["out", "generate-config-out", "json-into"] });
 
 /** arguments.ParseApply, which ParseApplyDestroy (the destroy command) shares. */
-export const APPLY_FLAGS = extended({ bool: ["auto-approve", "input", "json", "show-sensitive", "suppress-forget-errors"] });
+export const APPLY_FLAGS = extended({ bool: ["auto-approve", "input", "json", "show-sensitive", "suppress-forget-errors"], string: ["json-into"] });
 
 /** arguments.ParseRefresh. */
-export const REFRESH_FLAGS = extended({ bool: ["input", "json"] });
+export const REFRESH_FLAGS = extended({ bool: ["input", "json"], string: ["json-into"] });
 
 export interface RunFlags {
   /** The planning mode (-destroy, -refresh-only). */
@@ -65,6 +66,8 @@ export interface RunFlags {
   readonly replace: AbsResourceInstance[];
   /** `-json`: tofu's streamed JSON messages instead of text (input prompts are then off). */
   readonly json: boolean;
+  /** `-json-into=FILE`: where the JSON messages go besides the human output (set once FILE is open). */
+  readonly jsonInto?: { readonly stdout: { write(chunk: string): unknown } };
   /** `-lock=false` runs without the state lock; `-lock-timeout` retries a held one that long. */
   readonly lock: boolean;
   readonly lockTimeoutMs: number;
@@ -91,9 +94,7 @@ function fileTargetables(files: readonly string[], read: TargetFileReader): { ta
       text = read(file);
     } catch (e) {
       // tfdiags of a Go error: its text is the summary ("open x: no such file or directory").
-      const code = (e as NodeJS.ErrnoException).code;
-      const reason = code === "ENOENT" ? "no such file or directory" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(e);
-      diagnostics.push(errorDiag(`open ${file}: ${reason}`, ""));
+      diagnostics.push(errorDiag(goPathError(e, "open", file), ""));
       continue;
     }
     const lines = text.split("\n");

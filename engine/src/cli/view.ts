@@ -31,9 +31,6 @@ export interface DiagnosticFolding {
 }
 
 export class View {
-  /** File name → text, for the snippets in diagnostics. */
-  readonly sources = new Map<string, RenderSource>();
-
   constructor(
     readonly io: CommandIO,
     /** False with -no-color: no colour and no left-hand rule. */
@@ -42,6 +39,8 @@ export class View {
     readonly diagsWithNewline = false,
     /** How diagnostics are folded: -compact-warnings, -consolidate-warnings, -consolidate-errors. */
     readonly folding: DiagnosticFolding = {},
+    /** File name → text, for the snippets in diagnostics; shared by views of one command. */
+    readonly sources = new Map<string, RenderSource>(),
   ) {}
 
   /** Colour codes only on a terminal; the tags are dropped otherwise. */

@@ -1,8 +1,9 @@
 // The options OpenTofu's plan, apply and refresh take beyond terraform's: -target-file and
 // -exclude-file (addresses read from a file), -show-sensitive (sensitive values shown in the plan,
 // the outputs and provisioner output), -concise (no progress lines) and -consolidate-warnings /
-// -consolidate-errors (how similar diagnostics are folded).
-import { existsSync, readFileSync } from "node:fs";
+// -consolidate-errors (how similar diagnostics are folded); and -json-into (OpenTofu 1.12: the JSON
+// message stream written to a file beside the human output).
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyCommand } from "./apply.js";
@@ -192,5 +193,62 @@ describe("-consolidate-warnings and -consolidate-errors", () => {
     expect(count(folded.stderr)).toBe(1);
     expect(folded.stderr).toContain("(and 2 more similar errors elsewhere)");
     expect(folded.stderr).toContain("line 2");
+  });
+});
+
+describe("-json-into", () => {
+  const lines = (dir: string, file: string) =>
+    readFileSync(join(dir, file), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; "@message": string });
+
+  it("keeps the human plan on the terminal and writes the JSON stream to the file", async () => {
+    const { dir } = workDir({ "main.tf": THREE });
+    const r = await runCommand(planCommand, ["-no-color", "-json-into=plan.json"], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Plan: 3 to add, 0 to change, 0 to destroy.");
+    expect(r.stdout).not.toContain('"@level"');
+    const msgs = lines(dir, "plan.json");
+    expect(msgs[0]?.type).toBe("version");
+    expect(msgs.filter((m) => m.type === "planned_change").map((m) => m["@message"])).toEqual([
+      "terraform_data.a: Plan to create",
+      "terraform_data.b: Plan to create",
+      "terraform_data.c: Plan to create",
+    ]);
+    expect(msgs.at(-1)?.["@message"]).toBe("Plan: 3 to add, 0 to change, 0 to destroy.");
+    // Only its owner may read it: it may hold output values.
+    expect(statSync(join(dir, "plan.json")).mode & 0o777).toBe(0o600);
+  });
+
+  it("records an approved apply, its hooks and its outputs, and the diagnostics with their snippets", async () => {
+    const { dir } = workDir({ "main.tf": `${THREE}output "n" {\n  value = 1\n}\n` });
+    const r = await runCommand(applyCommand, ["-no-color", "-json-into=apply.json"], dir, { stdin: "yes\n" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Do you want to perform these actions?");
+    const types = lines(dir, "apply.json").map((m) => m.type);
+    expect(types.filter((t) => t === "apply_complete")).toHaveLength(3);
+    expect(types.slice(-2)).toEqual(["change_summary", "outputs"]);
+
+    writeFileSync(join(dir, "main.tf"), 'resource "terraform_data" "a" {\n  nope = 1\n}\n');
+    const bad = await runCommand(planCommand, ["-no-color", "-json-into=bad.json"], dir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("Error: Unsupported argument");
+    const diag = lines(dir, "bad.json").find((m) => m.type === "diagnostic") as unknown as { diagnostic: { summary: string; snippet?: { code: string } } };
+    expect(diag.diagnostic.summary).toBe("Unsupported argument");
+    expect(diag.diagnostic.snippet?.code).toBe("  nope = 1");
+  });
+
+  it("cannot be combined with -json, and a file that cannot be written is a flag error", async () => {
+    const { dir } = workDir({ "main.tf": THREE });
+    const both = await runCommand(planCommand, ["-json", "-json-into=x.json"], dir);
+    expect(both.code).toBe(1);
+    expect(both.stdout).toContain("The -json and -json-into arguments are mutually exclusive");
+    const nowhere = await runCommand(applyCommand, ["-no-color", "-auto-approve", "-json-into=no/such/dir/x.json"], dir);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toContain("Error: Invalid argument\n");
+    expect(nowhere.stderr.replace(/\s+/g, " ")).toContain('Unable to open the file "no/such/dir/x.json" specified by -json-into for writing: open no/such/dir/x.json: no such file or directory');
+    expect(nowhere.stderr).toContain("terrace apply -help");
+    expect(existsSync(join(dir, "terraform.tfstate"))).toBe(false);
   });
 });
