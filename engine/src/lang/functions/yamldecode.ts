@@ -244,8 +244,30 @@ class Decoder {
 
 export type YAMLDecodeResult = { ok: true; value: Value } | { ok: false; error: string };
 
-export function yamlDecode(src: string): YAMLDecodeResult {
-  const docs = parseAllDocuments(src, { schema: "failsafe", uniqueKeys: false, merge: false, strict: false, prettyErrors: false, keepSourceTokens: true });
+const PARSE_OPTIONS = { schema: "failsafe", uniqueKeys: false, merge: false, strict: false, prettyErrors: false, keepSourceTokens: true } as const;
+
+/**
+ * A stream whose first content is a document end marker: go-yaml's parser takes it as the start
+ * of an implicit document, which then has no node (libyaml skips extra `...` only after a document).
+ */
+const LEADING_DOCUMENT_END = /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*\.\.\.(?:[ \t\r\n]|$)/;
+
+export function yamlDecode(input: string): YAMLDecodeResult {
+  const end = LEADING_DOCUMENT_END.exec(input);
+  if (end) {
+    // cty-yaml gives go-yaml's mark (its line counted from 0) unless that is the first line.
+    const line = end[0].slice(0, end[0].lastIndexOf("...")).split("\n").length - 1;
+    return { ok: false, error: `${line > 0 ? `on line ${line}, column 1: ` : ""}did not find expected node content` };
+  }
+  let src = input;
+  let docs = parseAllDocuments(src, PARSE_OPTIONS);
+  // `\'` in a double-quoted scalar is a YAML 1.1 escape (go-yaml's) that YAML 1.2 dropped: read
+  // as the quote it stands for. Positions after it in error messages move back by one.
+  const quoteEscapes = (Array.isArray(docs) ? docs : [docs]).flatMap((d) => d.errors.filter((e) => e.code === "BAD_DQ_ESCAPE").map((e) => e.pos[0]));
+  if (quoteEscapes.length > 0 && quoteEscapes.every((at) => src[at] === "\\" && src[at + 1] === "'")) {
+    for (const at of [...quoteEscapes].sort((a, b) => b - a)) src = src.slice(0, at) + src.slice(at + 1);
+    docs = parseAllDocuments(src, PARSE_OPTIONS);
+  }
   const list = Array.isArray(docs) ? docs : [docs];
   const offsetPos = (offset: number) => {
     const before = src.slice(0, offset);
