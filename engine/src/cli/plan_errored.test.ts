@@ -199,6 +199,33 @@ resource "terraform_data" "b" {
     expect(existsSync(join(d, "terraform.tfstate"))).toBe(false);
   });
 
+  it("instances of one resource referring to each other: the referring ones wait, or it is a cycle (terraform 1.11's texts)", async () => {
+    const FAILED = "\nPlanning failed. OpenTofu encountered an error while generating this plan.\n\n";
+    const counted = (input: string) => `resource "terraform_data" "b" {\n  count = 3\n  input = ${input}\n}\n`;
+    // b[1] and b[2] wait for b[0], which refers to itself: nothing is planned.
+    const waits = await dir({ "main.tf": counted("count.index == 1 ? terraform_data.b[0].id : null") });
+    const w = await runCommand(planCommand, ["-no-color"], waits);
+    expect([w.code, w.stdout, w.stderr]).toEqual([
+      1,
+      FAILED,
+      '\nError: Self-referential block\n\n  on main.tf line 3, in resource "terraform_data" "b":\n   3:   input = count.index == 1 ? terraform_data.b[0].id : null\n\nConfiguration for terraform_data.b[0] may not refer to itself.\n',
+    ]);
+    // Two instances referring to each other, or an index only known per instance (the whole resource).
+    for (const [input, cycle] of [
+      ["[terraform_data.b[1].id, terraform_data.b[2].id]", "terraform_data.b[1], terraform_data.b[2]"],
+      ['count.index > 0 ? terraform_data.b[count.index - 1].id : "root"', "terraform_data.b[0], terraform_data.b[1], terraform_data.b[2]"],
+      ["length(terraform_data.b)", "terraform_data.b[0], terraform_data.b[1], terraform_data.b[2]"],
+    ] as const) {
+      const c = await runCommand(planCommand, ["-no-color"], await dir({ "main.tf": counted(input) }));
+      expect([c.code, c.stdout, c.stderr]).toEqual([1, FAILED, `\nError: Cycle: ${cycle}\n\n`]);
+    }
+    // Other resources are unaffected: a chain across resources still plans.
+    const chain = await dir({ "main.tf": `resource "terraform_data" "a" {\n  count = 2\n}\n${counted("terraform_data.a[0].id")}` });
+    const ok = await runCommand(planCommand, ["-no-color"], chain);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("Plan: 5 to add, 0 to change, 0 to destroy.");
+  });
+
   it("a root variable whose value does not convert or fails its validation rule: planning failed (the walk's first nodes)", async () => {
     const FAILED = "\nPlanning failed. OpenTofu encountered an error while generating this plan.\n\n";
     const d = await dir({

@@ -64,6 +64,7 @@ import { providerInstanceNotPresent } from "./provider_missing.js";
 import { resourceConditions } from "./conditions.js";
 import { planDataInstance } from "./plan_data.js";
 import { selfReferences } from "./self_reference.js";
+import { orderOwnInstances } from "./instance_order.js";
 import { importInstance, importTargetFor, importingChange, resolveImportBlocks } from "./import.js";
 import { generateImportedConfig } from "./import_generate.js";
 
@@ -137,6 +138,9 @@ export async function planResource(run: RunState, n: ResourceNode, wctx: WalkCon
       if (provider) sub.add({ kind: "planOrphan", addr: new AbsResourceInstance(module, new ResourceInstance(resAddr, is.key)), reason: "DeleteBecauseNoModule", provider });
     }
   }
+  // Instances referring to each other wait for each other, or are a cycle.
+  const cycles = orderOwnInstances(sub, rc, run.providers);
+  if (cycles.length > 0) return [...diagnostics, ...cycles];
   if (sub.size > 0) wctx.expand(sub);
   return diagnostics;
 }
