@@ -43,3 +43,30 @@ describe("plan and apply validate first", () => {
     );
   });
 });
+
+describe("providers passed to a module", () => {
+  const builtin = 'terraform {\n  required_providers {\n    terraform = {\n      source = "terraform.io/builtin/terraform"\n    }\n  }\n}\n';
+  const child = 'terraform {\n  required_providers {\n    terraform = {\n      source = "terraform.io/builtin/terraform"\n      configuration_aliases = [terraform.x]\n    }\n  }\n}\nresource "terraform_data" "a" {\n  provider = terraform.x\n}\n';
+
+  it("an alias the calling module neither declares nor receives is 'missing provider', as tofu's graph says", async () => {
+    const { dir } = workDir({ "main.tf": `${builtin}module "m" {\n  source = "./m"\n  providers = {\n    terraform.x = terraform.nope\n  }\n}\n`, "m/main.tf": child });
+    const missing = '\nError: missing provider provider["terraform.io/builtin/terraform"].nope\n\n';
+    const v = await runCommand(validateCommand, ["-no-color"], dir);
+    expect([v.code, v.stderr]).toEqual([1, missing]);
+    const p = await runCommand(planCommand, ["-no-color", "-input=false"], dir);
+    expect([p.code, p.stderr]).toEqual([1, missing]);
+  });
+
+  it("an alias declared in the caller, or passed down to it, is found", async () => {
+    const { dir } = workDir({
+      "main.tf": `${builtin}provider "terraform" {\n  alias = "one"\n}\nmodule "mid" {\n  source = "./mid"\n  providers = {\n    terraform.y = terraform.one\n  }\n}\n`,
+      "mid/main.tf":
+        'terraform {\n  required_providers {\n    terraform = {\n      source = "terraform.io/builtin/terraform"\n      configuration_aliases = [terraform.y]\n    }\n  }\n}\nmodule "m" {\n  source = "../m"\n  providers = {\n    terraform.x = terraform.y\n  }\n}\n',
+      "m/main.tf": child,
+    });
+    const p = await runCommand(planCommand, ["-no-color", "-input=false"], dir);
+    expect(p.stderr).toBe("");
+    expect(p.code).toBe(0);
+    expect(p.stdout).toContain("module.mid.module.m.terraform_data.a will be created");
+  });
+});

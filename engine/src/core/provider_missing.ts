@@ -3,8 +3,8 @@
 // a key left the provider's for_each, or for_each was added to a single-instance provider), and
 // the provider *configuration* an orphan was created with has been removed (ProviderTransformer).
 // Both are sourceless, as in OpenTofu.
-import { ConfigResource, Module as ModuleAddr, Resource as ResourceAddr, instanceKeyString, type AbsProviderConfig, type AbsResourceInstance, type InstanceKey } from "../addrs/index.js";
-import type { Config } from "../configs/index.js";
+import { AbsProviderConfig, ConfigResource, Module as ModuleAddr, Resource as ResourceAddr, instanceKeyString, type AbsResourceInstance, type InstanceKey } from "../addrs/index.js";
+import { providerForLocalName, providerKey, type Config } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
 import { resolveResourceProvider } from "./providerconfig.js";
 
@@ -47,6 +47,31 @@ export function undeclaredProviderAliases(c: Config): Diagnostic[] {
     const resolved = resolveResourceProvider(c, r);
     if (!resolved || resolved.config || resolved.addr.alias === "") continue;
     out.push(providerConfigNotPresent(new ConfigResource(new ModuleAddr(c.path), new ResourceAddr(r.mode, r.type, r.name)).toString(), resolved.addr));
+  }
+  return out;
+}
+
+/**
+ * ProviderConfigTransformer.addProxyProviders: a module call's `providers` entry naming an alias
+ * its module neither declares nor receives from its own caller cannot be built into the graph:
+ * "missing provider provider[…].alias", sourceless, as tofu returns the graph's error. (An
+ * unaliased name stands for a default configuration, which is implied when absent.)
+ */
+export function missingPassedProviders(c: Config): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const received = new Set<string>();
+  const ownCall = c.parent?.module.moduleCalls.get(c.path[c.path.length - 1] ?? "");
+  for (const pp of ownCall?.providers ?? []) received.add(providerKey(pp.inChild.name, pp.inChild.alias));
+  for (const [callName, call] of c.module.moduleCalls) {
+    const child = c.children.get(callName);
+    for (const pp of call.providers) {
+      const { name, alias } = pp.inParent;
+      if (alias === "" || c.module.providerConfigs.has(providerKey(name, alias)) || received.has(providerKey(name, alias))) continue;
+      // The address tofu looks for: the child's provider for the name it receives, in this module.
+      const fqn = child ? providerForLocalName(child.module, pp.inChild.name) : pp.inParent.providerType;
+      if (!fqn) continue;
+      out.push({ severity: "error", summary: `missing provider ${new AbsProviderConfig(new ModuleAddr(c.path), fqn, alias).toString()}`, detail: "" });
+    }
   }
   return out;
 }

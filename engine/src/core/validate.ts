@@ -25,7 +25,7 @@ import { evaluateCount } from "./expand.js";
 import { buildGraph, planTransformers } from "./builder.js";
 import type { BuildContext } from "./transform.js";
 import { State } from "../states/index.js";
-import { undeclaredProviderAliases } from "./provider_missing.js";
+import { missingPassedProviders, undeclaredProviderAliases } from "./provider_missing.js";
 import { ModuleFunctionTable, functionProviders } from "./provider_functions.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
@@ -117,6 +117,9 @@ export function staticValidation(root: Config, resourceSchema: ResourceSchemaLoo
   const configs = allConfigs(root);
   const args = configs.flatMap(moduleCallArgumentDiagnostics);
   if (hasErrors(args)) return args;
+  // The graph is built with the providers passed to modules before anything is checked in it.
+  const passed = configs.flatMap(missingPassedProviders);
+  if (hasErrors(passed)) return [...args, ...passed];
   const refs = new ReferenceChecker(resourceSchema).checkTree(configs);
   if (hasErrors(refs)) return [...args, ...refs];
   return [...args, ...refs, ...configs.flatMap(undeclaredProviderAliases), ...configs.flatMap(ignoredObjectAttributes)];
