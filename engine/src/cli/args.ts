@@ -3,6 +3,7 @@
 // next argument as its value; a bool flag takes a value only as `-name=value`; an int flag's value
 // is read as Go's strconv.ParseInt reads it; `--` ends the flags. Repeatable flags (`-var`,
 // `-backend-config`, ...) keep their command-line order.
+import { parseDeprecationWarningLevel, type DeprecationWarningLevel } from "../core/deprecation.js";
 
 export interface FlagSpec {
   /** Flags that are true when given alone (`-upgrade`, `-input=false`). */
@@ -113,9 +114,11 @@ export interface ViewArgs {
   readonly consolidateErrors: boolean;
   /** `-concise`: no progress lines (refreshing, creating, …) during the walk. */
   readonly concise: boolean;
+  /** `-deprecation=module:<all|local|none>`: which module calls are warned for deprecated variables. */
+  readonly deprecation: DeprecationWarningLevel;
 }
 
-export const DEFAULT_VIEW_ARGS: ViewArgs = { noColor: false, compactWarnings: false, consolidateWarnings: true, consolidateErrors: false, concise: false };
+export const DEFAULT_VIEW_ARGS: ViewArgs = { noColor: false, compactWarnings: false, consolidateWarnings: true, consolidateErrors: false, concise: false, deprecation: "all" };
 
 /**
  * Meta.process, for the commands not yet on tofu's views (state, workspace): `-no-color` is taken
@@ -159,7 +162,9 @@ export function parseViewArgs(args: readonly string[]): { view: ViewArgs; rest: 
         view.concise = true;
         break;
       default:
-        rest.push(a);
+        // Only the "module:" namespace exists; anything else is left to fail as an unknown flag.
+        if (a.startsWith("-deprecation=module:")) view.deprecation = parseDeprecationWarningLevel(a.slice("-deprecation=module:".length));
+        else rest.push(a);
     }
   }
   return { view, rest };

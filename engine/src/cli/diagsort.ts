@@ -63,14 +63,15 @@ export function consolidate(diags: readonly Diagnostic[], severity: Diagnostic["
   const groups = new Map<string, { first: Diagnostic; more: number }>();
   for (const d of diags) {
     const foldable = d.severity === severity && d.subject !== undefined && !fromCheckBlock(d);
-    const group = foldable ? groups.get(d.summary) : undefined;
+    const key = d.consolidationKey ?? d.summary;
+    const group = foldable ? groups.get(key) : undefined;
     if (group) {
       group.more++;
       continue;
     }
     const entry = { first: d, more: 0 };
     out.push(entry);
-    if (foldable) groups.set(d.summary, entry);
+    if (foldable) groups.set(key, entry);
   }
   return out.map(({ first, more }) => {
     if (more === 0) return first;

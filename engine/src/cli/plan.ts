@@ -117,6 +117,11 @@ Options:
 
   -concise              Leave out the progress lines (refreshing, reading, …).
 
+  -deprecation=module:all|local|none
+                        Which module calls are warned for setting a deprecated
+                        variable: all (the default), only modules called by a
+                        relative path, or none.
+
   -detailed-exitcode    Return detailed exit codes when the command exits.
                         This will change the meaning of exit codes to:
                         0 - Succeeded, diff is empty (no changes)
@@ -398,7 +403,7 @@ export async function loadWorkingDir(meta: Meta, opts: { configFirst?: boolean }
 export function newContext(
   io: CommandIO,
   workingDir: string,
-  flags: Pick<RunFlags, "parallelism">,
+  flags: Pick<RunFlags, "parallelism"> & Partial<Pick<RunFlags, "deprecation">>,
   hooks: Hooks,
   encryption: Encryption = NO_ENCRYPTION,
 ): { ctx: Context | undefined; diagnostics: Diagnostic[] } {
@@ -412,6 +417,7 @@ export function newContext(
     cwd: workingDir,
     workspace: currentWorkspace(io).name,
     hooks,
+    ...(flags.deprecation ? { deprecationWarnings: flags.deprecation } : {}),
   });
   return { ctx, diagnostics };
 }

@@ -26,6 +26,11 @@ Options:
 
   -concise               Leave out the progress lines (refreshing, reading, …).
 
+  -deprecation=module:all|local|none
+                         Which module calls are warned for setting a deprecated
+                         variable: all (the default), only modules called by a
+                         relative path, or none.
+
   -consolidate-warnings=false
                          List every warning in full instead of folding similar
                          ones into the first.

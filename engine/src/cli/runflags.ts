@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { parseAbsResourceInstanceStr, parseTarget, parseTargetStr, parseTraversalAbs, type AbsResourceInstance, type Targetable } from "../addrs/index.js";
 import type { VariableArg } from "../configs/inputvars/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
+import type { DeprecationWarningLevel } from "../core/deprecation.js";
 import { DEFAULT_VIEW_ARGS, type FlagSpec, type ParsedFlags, type ViewArgs } from "./args.js";
 import { variableArgs } from "./meta.js";
 import { goPathError } from "./patherror.js";
@@ -50,6 +51,8 @@ export interface RunFlags {
   readonly concise: boolean;
   /** `-show-sensitive` (plan, apply, destroy): sensitive values are shown, not "(sensitive value)". */
   readonly showSensitive: boolean;
+  /** `-deprecation=module:<level>`: which module calls are warned for deprecated variables. */
+  readonly deprecation: DeprecationWarningLevel;
   readonly detailedExitcode: boolean;
   readonly autoApprove: boolean;
   readonly out: string | undefined;
@@ -199,6 +202,7 @@ export function runFlags(
     consolidateErrors: view.consolidateErrors,
     concise: view.concise,
     showSensitive: p.bools.get("show-sensitive") ?? false,
+    deprecation: view.deprecation,
     detailedExitcode: p.bools.get("detailed-exitcode") ?? false,
     autoApprove: p.bools.get("auto-approve") ?? false,
     out: p.strings.get("out"),

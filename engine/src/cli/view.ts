@@ -120,14 +120,14 @@ export function compactWarnings(diags: readonly Diagnostic[], grouped = true): s
   const entries: Array<{ warning: Diagnostic; more: number }> = [];
   const bySummary = new Map<string, { warning: Diagnostic; more: number }>();
   for (const d of diags) {
-    const group = grouped && d.subject ? bySummary.get(d.summary) : undefined;
+    const group = grouped && d.subject ? bySummary.get(d.consolidationKey ?? d.summary) : undefined;
     if (group) {
       group.more++;
       continue;
     }
     const entry = { warning: d, more: 0 };
     entries.push(entry);
-    if (d.subject) bySummary.set(d.summary, entry);
+    if (d.subject) bySummary.set(d.consolidationKey ?? d.summary, entry);
   }
   let text = "[bold][yellow]Warnings:[reset]\n\n";
   for (const { warning, more } of entries) {

@@ -38,6 +38,7 @@ import { postExpansionImportValidation, validateImportTargets, type ImportOpts }
 import { generationTargets } from "./import_generate.js";
 import { resourceDependencies, type BuildContext, type Graph } from "./transform.js";
 import { staticValidation, validateBodies, validateConfig, type SchemaValidateOptions } from "./validate.js";
+import type { DeprecationWarningLevel } from "./deprecation.js";
 import { refersBeyondVariables } from "./conditions.js";
 import { recordDataDependsOn } from "./plan_data.js";
 
@@ -64,6 +65,8 @@ export interface ContextOptions {
   /** path.cwd. */
   readonly cwd?: string;
   readonly workspace?: string;
+  /** Which module calls are warned for setting a deprecated variable (`-deprecation=module:…`). */
+  readonly deprecationWarnings?: DeprecationWarningLevel;
   /** Progress callbacks (the CLI's "Refreshing state...", "Creating..." lines). */
   readonly hooks?: Hooks;
   /** Stands in for the provider instance of chosen resource instances (`test`'s overrides). */
@@ -139,6 +142,7 @@ export class Context {
       ...(o.functionFS ? { functionFS: o.functionFS } : {}),
       ...(o.workspace ? { workspace: o.workspace } : {}),
       ...(o.cwd ? { cwd: o.cwd } : {}),
+      ...(o.deprecationWarnings ? { deprecationWarnings: o.deprecationWarnings } : {}),
     };
   }
 
@@ -156,6 +160,7 @@ export class Context {
         functionFS: this.opts.functionFS ?? NO_FILES,
         planTimestamp: parts.timestamp,
         hooks: this.opts.hooks ?? {},
+        ...(this.opts.deprecationWarnings ? { deprecationWarnings: this.opts.deprecationWarnings } : {}),
       },
       parts.prevRunState,
       parts.destroyReads,

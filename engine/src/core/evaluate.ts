@@ -5,6 +5,7 @@
 // `each.key`/`each.value`. During plan a resource instance's value is its planned value (with
 // unknowns) when it has a change, else its state; during apply, its state. Sensitive marks come
 // from variables, outputs and provider schemas.
+import { deprecatedOutputWarning } from "./deprecation.js";
 import {
   AbsResource,
   AbsResourceInstance,
@@ -243,6 +244,12 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
           break;
         }
         if (!calls.has(name)) calls.set(name, moduleCallValue(run, req.module, name));
+        if (s.kind === "ModuleCallInstanceOutput") {
+          const call = mod.moduleCalls.get(name);
+          const output = run.moduleConfig([...path, name])?.module.outputs.get(s.name);
+          const warning = call && output && ref.sourceRange ? deprecatedOutputWarning(call, output, s.toString(), ref.sourceRange, run.opts.deprecationWarnings) : undefined;
+          if (warning) diagnostics.push(warning);
+        }
         break;
       }
       case "CountAttr":

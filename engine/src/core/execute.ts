@@ -14,6 +14,7 @@ import {
 } from "../addrs/index.js";
 import { configBodyJustAttributes, exprVariables, inputVariableDeclaration, modulePathString, resourceAddrString, unionBody } from "../configs/index.js";
 import { evalVariableValidations, markVariableValue, prepareFinalInputVariableValue } from "../configs/inputvars/index.js";
+import { deprecatedVariableWarning } from "./deprecation.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { WalkContext } from "../graph/index.js";
 import { evaluateAny } from "../lang/eval/index.js";
@@ -102,6 +103,8 @@ async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "
   const call = parentCfg?.module.moduleCalls.get(n.module[n.module.length - 1] ?? "");
   if (!v || !call) return diagnostics;
   const attr = configBodyJustAttributes(call.config).attributes.get(n.name);
+  const deprecated = attr ? deprecatedVariableWarning(call, v, attr.range, run.opts.deprecationWarnings) : undefined;
+  if (deprecated) diagnostics.push(deprecated);
   const decl = inputVariableDeclaration(v);
   const instances = run.expander.moduleInstances(n.module);
   // Every instance is checkable, whether or not its rules get to run.

@@ -14,3 +14,4 @@ export { generatedFileText, generateResourceContents, wrapResourceContents, type
 export { ModuleFunctionTable, functionProviders, type FunctionProviders } from "./provider_functions.js";
 export { configExpressions } from "./config_expressions.js";
 export { ReferenceChecker, type ResourceSchemaLookup } from "./validate_refs.js";
+export { parseDeprecationWarningLevel, type DeprecationWarningLevel } from "./deprecation.js";

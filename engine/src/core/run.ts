@@ -1,6 +1,7 @@
 // What every node of one walk shares (OpenTofu's ContextGraphWalker + BuiltinEvalContext): the
 // configuration, the state being built, the changes, the expander, named values (variables,
 // locals, module outputs), provider instances and function tables.
+import type { DeprecationWarningLevel } from "./deprecation.js";
 import { NoKey, type AbsResourceInstance, type ConfigResource, type InstanceKey, type ModuleInstance, type Targetable } from "../addrs/index.js";
 import { descendent, type Config } from "../configs/index.js";
 import type { Diagnostic } from "../hcl/index.js";
@@ -81,6 +82,8 @@ export interface RunOptions {
   readonly functionFS: FunctionFileSystem;
   readonly planTimestamp: Date;
   readonly hooks: Hooks;
+  /** Which module calls are warned for setting a deprecated variable (`-deprecation`). */
+  readonly deprecationWarnings?: DeprecationWarningLevel;
 }
 
 export class RunState {

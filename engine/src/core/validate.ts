@@ -26,6 +26,7 @@ import { buildGraph, planTransformers } from "./builder.js";
 import type { BuildContext } from "./transform.js";
 import { State } from "../states/index.js";
 import { missingPassedProviders, undeclaredProviderAliases } from "./provider_missing.js";
+import { deprecatedVariableWarning, type DeprecationWarningLevel } from "./deprecation.js";
 import { ModuleFunctionTable, functionProviders } from "./provider_functions.js";
 import { ProviderManager, type ProviderFactory } from "./providers.js";
 import { decodeBody } from "./schemabody.js";
@@ -38,6 +39,7 @@ export interface SchemaValidateOptions {
   readonly functionFS?: FunctionFileSystem;
   readonly workspace?: string;
   readonly cwd?: string;
+  readonly deprecationWarnings?: DeprecationWarningLevel;
 }
 
 /**
@@ -179,7 +181,7 @@ async function validateModule(c: Config, manager: ProviderManager, opts: SchemaV
     diagnostics.push(...(await validateBody(r.config, schema.block, ctx, call, lifecycle, address, stored)));
     if (r.mode === "managed") diagnostics.push(...validateProvisioners(r, ctx));
   }
-  diagnostics.push(...validateNamedValues(c, scope));
+  diagnostics.push(...validateNamedValues(c, scope, opts.deprecationWarnings));
   return diagnostics;
 }
 
@@ -198,7 +200,7 @@ function validateExpansion(count: AnyExpression | undefined, forEach: AnyExpress
  * (validate_scope.ts): this finds what is wrong whatever the inputs are — a failing function call,
  * a wrong type for a child's variable, a sensitive or ephemeral value where none may go.
  */
-function validateNamedValues(c: Config, scope: ValidateScope): Diagnostic[] {
+function validateNamedValues(c: Config, scope: ValidateScope, deprecationWarnings: DeprecationWarningLevel = "all"): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const ctx = scope.ctx;
   const root = c.path.length === 0;
@@ -216,10 +218,12 @@ function validateNamedValues(c: Config, scope: ValidateScope): Diagnostic[] {
     diagnostics.push(...validateExpansion(call.count, call.forEach, scope));
     const child = c.children.get(call.name);
     for (const [name, attr] of configBodyJustAttributes(call.config).attributes) {
+      const decl = child?.module.variables.get(name);
+      const deprecated = decl ? deprecatedVariableWarning(call, decl, attr.range, deprecationWarnings) : undefined;
+      if (deprecated) diagnostics.push(deprecated);
       if (scope.downstreamOfFailure(attr.expr)) continue;
       const r = evaluateAny(attr.expr, ctx);
       diagnostics.push(...r.diagnostics);
-      const decl = child?.module.variables.get(name);
       if (!decl || hasErrors(r.diagnostics)) continue;
       const eph = ephemeralVariableDiagnostics(name, decl.ephemeral, r.value, attr.expr.range);
       diagnostics.push(...eph);

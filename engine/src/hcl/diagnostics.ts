@@ -19,6 +19,11 @@ export interface Diagnostic {
    */
   address?: string;
   /**
+   * What similar diagnostics are folded by in the terminal (tfdiags' Consolidate groups by
+   * summary): set where one summary covers distinct causes, such as deprecation warnings.
+   */
+  consolidationKey?: string;
+  /**
    * The expression the problem was found in and the scope it was evaluated in (HCL's
    * `Expression` and `EvalContext`), for the values listed under the snippet. Set only through
    * `withExpression`, which keeps it out of equality checks and JSON; `copyDiagnostic` keeps it.
