@@ -21,7 +21,7 @@ import { verifySavedPlanLocks } from "./provider_requirements.js";
 import { Prompter, lockState, newContext, operationView, readRunFlags, runPlan } from "./plan.js";
 import { fromCheckBlock } from "./diagsort.js";
 import { goPathError } from "./patherror.js";
-import { APPLY_FLAGS, type RunFlags } from "./runflags.js";
+import { APPLY_FLAGS, VIEW_OPTIONS_HELP, type RunFlags } from "./runflags.js";
 import { localBackendOptions } from "./statecmd.js";
 import type { OperationView, View } from "./view.js";
 
@@ -44,19 +44,7 @@ Options:
                          accompanied by errors, show them in a more compact
                          form that includes only the summary messages.
 
-  -concise               Leave out the progress lines (creating, refreshing, …).
-
-  -deprecation=module:all|local|none
-                         Which module calls are warned for setting a deprecated
-                         variable: all (the default), only modules called by a
-                         relative path, or none.
-
-  -consolidate-warnings=false
-                         List every warning in full instead of folding similar
-                         ones into the first.
-
-  -consolidate-errors    Fold similar errors into the first, as warnings are.
-
+${VIEW_OPTIONS_HELP}
   -destroy               Destroy all objects instead (same as "terrace destroy").
 
   -input=true            Ask for input for variables if not directly set.

@@ -7,7 +7,7 @@ import { State } from "../states/index.js";
 import type { Command } from "./io.js";
 import { Meta } from "./meta.js";
 import { loadWorkingDir, lockState, newContext, operationView, readRunFlags } from "./plan.js";
-import { REFRESH_FLAGS } from "./runflags.js";
+import { REFRESH_FLAGS, VIEW_OPTIONS_HELP } from "./runflags.js";
 
 const REFRESH_HELP = `Usage: terrace [global options] refresh [options]
 
@@ -24,19 +24,7 @@ Options:
                          accompanied by errors, show them in a more compact form
                          that includes only the summary messages.
 
-  -concise               Leave out the progress lines (refreshing, reading, …).
-
-  -deprecation=module:all|local|none
-                         Which module calls are warned for setting a deprecated
-                         variable: all (the default), only modules called by a
-                         relative path, or none.
-
-  -consolidate-warnings=false
-                         List every warning in full instead of folding similar
-                         ones into the first.
-
-  -consolidate-errors    Fold similar errors into the first, as warnings are.
-
+${VIEW_OPTIONS_HELP}
   -exclude=resource      Resource to exclude. Operation will be limited to all
                          resources that are not excluded or dependent on excluded
                          resources. This flag can be used multiple times. Cannot

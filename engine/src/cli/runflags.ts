@@ -26,6 +26,21 @@ function extended(own: { bool: readonly string[]; string?: readonly string[] }):
   return { bool: [...EXTENDED.bool, ...own.bool], string: [...EXTENDED.string, ...(own.string ?? [])], int: EXTENDED.int, multi: EXTENDED.multi };
 }
 
+/** The view options apply and refresh list in their help (the 25-column layout of theirs). */
+export const VIEW_OPTIONS_HELP = `  -concise               Leave out the progress lines (refreshing, creating, …).
+
+  -deprecation=module:all|local|none
+                         Which module calls are warned for setting a deprecated
+                         variable: all (the default), only modules called by a
+                         relative path, or none.
+
+  -consolidate-warnings=false
+                         List every warning in full instead of folding similar
+                         ones into the first.
+
+  -consolidate-errors    Fold similar errors into the first, as warnings are.
+`;
+
 /** arguments.ParsePlan. */
 export const PLAN_FLAGS = extended({ bool: ["detailed-exitcode", "input", "json", "show-sensitive"], string: ["out", "generate-config-out", "json-into"] });
 
