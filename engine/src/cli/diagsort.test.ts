@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../hcl/index.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
-import { consolidateWarnings, sortDiagnostics } from "./diagsort.js";
+import { consolidate, sortDiagnostics } from "./diagsort.js";
 import { validateCommand } from "./validate.js";
 
 function at(filename: string, startByte: number, endByte: number): Diagnostic["subject"] {
@@ -34,7 +34,7 @@ describe("sortDiagnostics", () => {
   });
 });
 
-describe("consolidateWarnings", () => {
+describe("consolidate (warnings)", () => {
   it("folds later warnings with the same summary and a location into the first", () => {
     const d = [
       diag("warning", "W", at("main.tf", 0, 1)),
@@ -46,7 +46,7 @@ describe("consolidateWarnings", () => {
       diag("error", "E", at("main.tf", 0, 1)),
       diag("error", "E", at("main.tf", 0, 1)),
     ];
-    expect(consolidateWarnings(d).map((x) => [x.summary, x.detail])).toEqual([
+    expect(consolidate(d, "warning").map((x) => [x.summary, x.detail])).toEqual([
       ["W", "d\n\n(and 2 more similar warnings elsewhere)"],
       ["W", "d"],
       ["V", "(and one more similar warning elsewhere)"],
@@ -57,7 +57,7 @@ describe("consolidateWarnings", () => {
 
   it("never folds a check block's warnings", () => {
     const d = [diag("warning", "Check block assertion failed", at("main.tf", 0, 1)), diag("warning", "Check block assertion failed", at("main.tf", 5, 6))];
-    expect(consolidateWarnings(d)).toEqual(d);
+    expect(consolidate(d, "warning")).toEqual(d);
   });
 });
 

@@ -79,8 +79,3 @@ export function consolidate(diags: readonly Diagnostic[], severity: Diagnostic["
     return copyDiagnostic(first, { detail: first.detail === "" ? note : `${first.detail}\n\n${note}` });
   });
 }
-
-/** The fold every view applies by default (arguments.ParseView's ConsolidateWarnings). */
-export function consolidateWarnings(diags: readonly Diagnostic[]): Diagnostic[] {
-  return consolidate(diags, "warning");
-}

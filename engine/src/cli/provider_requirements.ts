@@ -7,7 +7,7 @@ import { allConfigs, providerForLocalName, versionString as configVersionString,
 import type { Provider } from "../addrs/index.js";
 import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import { DEPENDENCY_LOCKS_FILENAME } from "../plans/index.js";
-import { LOCK_FILE_PATH, loadLocksFromBytes, loadLocksFromFile, providerIsLockable, type Locks, type ProviderRequirement } from "../providers/index.js";
+import { LOCK_FILE_PATH, loadLocksFromBytes, loadLocksFromFile, providerIsLockable, type Locks, type ProviderLock, type ProviderRequirement } from "../providers/index.js";
 import { meetsConstraints, parseVersionConstraints, versionConstraintsString, versionString, type VersionConstraints } from "../versions/index.js";
 import { cliDevOverrides } from "./devoverrides.js";
 import type { CommandIO } from "./io.js";
@@ -59,7 +59,7 @@ export function configProviderRequirements(config: Config): { requirements: Map<
  */
 export function dependencySelectionErrors(
   requirements: ReadonlyMap<string, ProviderRequirement>,
-  locked: (p: Provider) => { version: Parameters<typeof versionString>[0]; constraints: VersionConstraints } | undefined,
+  locked: (p: Provider) => Pick<ProviderLock, "version" | "constraints"> | undefined,
   overridden: (p: Provider) => boolean,
 ): string[] {
   const errs: string[] = [];

@@ -246,7 +246,7 @@ export function evalScope(run: RunState, req: ScopeRequest, traversals: readonly
         if (!calls.has(name)) calls.set(name, moduleCallValue(run, req.module, name));
         if (s.kind === "ModuleCallInstanceOutput") {
           const call = mod.moduleCalls.get(name);
-          const output = run.moduleConfig([...path, name])?.module.outputs.get(s.name);
+          const output = cfg.children.get(name)?.module.outputs.get(s.name);
           const warning = call && output && ref.sourceRange ? deprecatedOutputWarning(call, output, s.toString(), ref.sourceRange, run.opts.deprecationWarnings) : undefined;
           if (warning) diagnostics.push(warning);
         }
