@@ -5,7 +5,7 @@
 import { copyDiagnostic, hasErrors, parseExpression, type Diagnostic, type Traverser } from "../../hcl/index.js";
 import { formatValue, objectVal, stringVal, unmarkDeepWithPaths, type Func, type Value } from "../../values/index.js";
 import { EvalContext, evalFunctions, evaluate, expressionVariables, unknownFunctionCall } from "../eval/index.js";
-import { builtinFunctions } from "../functions/index.js";
+import { addCoreAliases, builtinFunctions } from "../functions/index.js";
 import type { ConsoleAnswer, ConsoleSession, ConsoleSessionOptions } from "./index.js";
 import { checkReference, malformedReference } from "./references.js";
 import { TYPE_MARK, typeFunc, typeOfTypeValue } from "./typestring.js";
@@ -41,8 +41,7 @@ export function consoleFunctions(opts: ConsoleSessionOptions): Map<string, Func>
   // plan to stamp), then every function also under `core::`.
   table.set("type", typeFunc);
   table.delete("plantimestamp");
-  for (const [n, f] of [...table]) if (!n.includes("::")) table.set(`core::${n}`, f);
-  return table;
+  return addCoreAliases(table);
 }
 
 export function createConsoleSession(opts: ConsoleSessionOptions): FullConsoleSession {

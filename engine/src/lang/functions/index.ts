@@ -40,3 +40,12 @@ export function builtinFunctions(ctx: FunctionContext): Map<string, Func> {
   }
   return table;
 }
+
+/** OpenTofu's reserved namespace for built-in functions: `core::abs` is `abs`. */
+export const CORE_NAMESPACE = "core::";
+
+/** Adds every function that has no namespace a second time under `core::`, as OpenTofu's scope does. */
+export function addCoreAliases(table: Map<string, Func>): Map<string, Func> {
+  for (const [n, f] of [...table]) if (!n.includes("::")) table.set(`${CORE_NAMESPACE}${n}`, f);
+  return table;
+}
