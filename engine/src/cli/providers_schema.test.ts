@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { runCommand, workDir } from "./clitest.testkit.js";
+import { initCommand } from "./init.js";
 import { providersCommand } from "./providers.js";
 
 const terraform = spawnSync("terraform", ["version"], { encoding: "utf8" }).status === 0;
@@ -18,6 +19,17 @@ describe("terrace providers schema", () => {
   it("prints only the format version when no provider is used", async () => {
     const { dir } = workDir({ "main.tf": 'output "o" {\n  value = 1\n}\n' });
     expect(await runCommand(providersCommand, ["schema", "-json"], dir)).toEqual({ code: 0, stdout: '{"format_version":"1.0"}\n', stderr: "" });
+  });
+
+  it("includes a provider named only in required_providers, as tofu's Config.ProviderTypes does", async () => {
+    const { dir } = workDir({ "main.tf": 'terraform {\n  required_providers {\n    null = { source = "hashicorp/null" }\n  }\n}\n' });
+    const init = await runCommand(initCommand, [], dir);
+    expect(init.code).toBe(0);
+    const r = await runCommand(providersCommand, ["schema", "-json"], dir);
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    const doc = JSON.parse(r.stdout) as { provider_schemas: Record<string, { resource_schemas: Record<string, unknown> }> };
+    expect(Object.keys(doc.provider_schemas)).toEqual(["registry.opentofu.org/hashicorp/null"]);
+    expect(Object.keys(doc.provider_schemas["registry.opentofu.org/hashicorp/null"]?.resource_schemas ?? {})).toContain("null_resource");
   });
 
   it.skipIf(!terraform)("prints the built-in provider's schema as terraform 1.11 does", async () => {

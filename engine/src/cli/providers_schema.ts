@@ -1,7 +1,8 @@
 // `terrace providers schema -json`: OpenTofu's command/providers_schema.go — the schemas of the
 // providers the configuration and the state use, in the jsonprovider format
 // ({"format_version":"1.0","provider_schemas":{…}}). As in tofu, the backend is initialised first,
-// then the configuration is loaded (unset variables allowed) and the providers are asked.
+// then the configuration is loaded (unset variables allowed) and the providers are asked: every
+// provider the configuration requires (required_providers too) and every one the state uses.
 import { ProviderManager, providersNeeded } from "../core/index.js";
 import { hasErrors } from "../hcl/index.js";
 import { providerSchemaResponseJSON, type ProviderSchemaJSON } from "../sdk/index.js";
@@ -10,6 +11,7 @@ import { goJSONEscape } from "./backend.js";
 import type { CommandIO } from "./io.js";
 import { Meta, VAR_FLAGS } from "./meta.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
+import { configProviderRequirements } from "./provider_requirements.js";
 import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] providers schema [options]
@@ -67,7 +69,10 @@ export async function providersSchemaCommand(args: readonly string[], io: Comman
   const state = read.read.state;
   const providers = new ProviderManager(providerFactory(meta.workingDir, meta.io.env), TOFU_VERSION);
   try {
-    const needed = providersNeeded(loaded.config, state);
+    // As tofu's Config.ProviderTypes: a provider only named in required_providers has its schema
+    // shown too (editors ask for the schemas before any resource is written).
+    const required = [...configProviderRequirements(loaded.config).requirements.values()].map((r) => r.provider);
+    const needed = providersNeeded(loaded.config, state, required);
     const d = await providers.loadSchemas(needed);
     if (hasErrors(d)) {
       view.diagnostics(d);
