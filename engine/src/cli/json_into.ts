@@ -93,6 +93,11 @@ export class MultiOperationView implements OperationView {
     this.machine.outputs(state);
   }
 
+  stateLocking(message: string): void {
+    this.human.stateLocking(message);
+    this.machine.stateLocking(message);
+  }
+
   walkDone(): void {
     this.human.walkDone();
     this.machine.walkDone();

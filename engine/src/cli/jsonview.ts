@@ -611,4 +611,8 @@ export class JSONOperationView implements OperationView {
   walkDone(): void {
     this.hooks.close();
   }
+
+  stateLocking(message: string): void {
+    this.jv.log(message);
+  }
 }

@@ -531,6 +531,10 @@ export class HumanOperationView implements OperationView {
   walkDone(): void {
     this.view.clearStatus();
   }
+
+  stateLocking(message: string): void {
+    this.view.println(message);
+  }
 }
 
 /** The view `-json` selects; the JSON one starts its stream with the version message. */
@@ -558,7 +562,7 @@ const LOCK_SLOW_MS = 400;
 export async function lockState(ov: OperationView, store: StateStore, flags: Pick<RunFlags, "lock" | "lockTimeoutMs">, operation: string): Promise<{ unlock: () => Promise<boolean> } | undefined> {
   if (!flags.lock) return { unlock: async () => true };
   const message = "Acquiring state lock. This may take a few moments...";
-  const slow = setTimeout(() => (ov instanceof JSONOperationView ? ov.jv.log(message) : ov.view.println(message)), LOCK_SLOW_MS);
+  const slow = setTimeout(() => ov.stateLocking(message), LOCK_SLOW_MS);
   const l = await acquireLock(store, operation, flags.lockTimeoutMs, { version: TOFU_VERSION }).finally(() => clearTimeout(slow));
   if (l.diagnostics.length > 0) {
     ov.diagnostics(l.diagnostics);

@@ -214,4 +214,6 @@ export interface OperationView {
   outputs(state: State): void;
   /** A walk has finished: the progress line goes away, any heartbeat stops. */
   walkDone(): void;
+  /** The state lock is slow to come: say that it is being waited for. */
+  stateLocking(message: string): void;
 }

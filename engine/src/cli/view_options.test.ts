@@ -3,7 +3,7 @@
 // the outputs and provisioner output), -concise (no progress lines) and -consolidate-warnings /
 // -consolidate-errors (how similar diagnostics are folded); and -json-into (OpenTofu 1.12: the JSON
 // message stream written to a file beside the human output).
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyCommand } from "./apply.js";
@@ -237,6 +237,19 @@ describe("-json-into", () => {
     const diag = lines(dir, "bad.json").find((m) => m.type === "diagnostic") as unknown as { diagnostic: { summary: string; snippet?: { code: string } } };
     expect(diag.diagnostic.summary).toBe("Unsupported argument");
     expect(diag.diagnostic.snippet?.code).toBe("  nope = 1");
+  });
+
+  it("tells both the terminal and the stream that the state lock is being waited for", async () => {
+    const { dir } = workDir({ "main.tf": THREE });
+    const lockFile = join(dir, ".terraform.tfstate.lock.info");
+    writeFileSync(lockFile, JSON.stringify({ ID: "held", Operation: "OperationTypeApply", Info: "", Who: "someone@elsewhere", Version: "1.11.0", Created: "2026-01-01T00:00:00Z", Path: "terraform.tfstate" }));
+    // The other holder lets go after the "slow lock" notice is due (400 ms), within -lock-timeout.
+    const release = setTimeout(() => rmSync(lockFile), 1200);
+    const r = await runCommand(planCommand, ["-no-color", "-lock-timeout=20s", "-json-into=plan.json"], dir).finally(() => clearTimeout(release));
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("Acquiring state lock. This may take a few moments...");
+    const waited = lines(dir, "plan.json").filter((m) => m["@message"] === "Acquiring state lock. This may take a few moments...");
+    expect(waited.map((m) => m.type)).toEqual(["log"]);
   });
 
   it("cannot be combined with -json, and a file that cannot be written is a flag error", async () => {
