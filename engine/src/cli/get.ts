@@ -1,4 +1,4 @@
-// `terrace get [-update] [-var …] [-var-file …]`: OpenTofu's command/get.go — installs the
+// `terrace get [-update] [-json] [-var …] [-var-file …]`: OpenTofu's command/get.go — installs the
 // modules of the configuration in the working directory as `init` does, and nothing else. As in
 // tofu (installErrsOnly), problems in the configuration itself are only warnings here: `get`
 // fails only when a module cannot be installed.
@@ -6,6 +6,7 @@ import { hasErrors } from "../hcl/index.js";
 import { parseFlags } from "./args.js";
 import type { Command } from "./io.js";
 import { Meta, VAR_FLAGS } from "./meta.js";
+import { legacyUI } from "./legacy_ui.js";
 import { installModules } from "./modinstall.js";
 import { nodeConfigFS } from "./nodefs.js";
 import { View } from "./view.js";
@@ -34,6 +35,10 @@ Options:
 
   -no-color             Disable text coloring in the output.
 
+  -json                 Produce output in a machine-readable JSON format, 
+                        suitable for use in text editor integrations and other 
+                        automated systems. Always disables color.
+
   -test-directory=path  Set the OpenTofu test directory, defaults to "tests". When set, the
                         test command will search for test files in the current directory and
                         in the one specified by the flag.
@@ -49,7 +54,7 @@ Options:
 `;
 
 export const getCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["update", "no-color"], string: ["test-directory"], multi: VAR_FLAGS });
+  const p = parseFlags(args, { bool: ["update", "no-color", "json"], string: ["test-directory"], multi: VAR_FLAGS });
   // DiagsWithNewline: a blank line after each diagnostic, as init prints them.
   const view = new View(io, !args.includes("-no-color"), true);
   if (typeof p === "string") {
@@ -66,10 +71,11 @@ export const getCommand: Command = async (args, io) => {
     io.stderr.write(HELP);
     return 1;
   }
-  const meta = Meta.fromFlags(io, view, p);
+  const ui = legacyUI(io, { json: p.bools.get("json") ?? false, color: !args.includes("-no-color") });
+  const meta = Meta.fromFlags(io, ui.view, p);
   const root = meta.rootInputs();
   if (!root.inputs) {
-    view.diagnostics(root.diagnostics);
+    ui.diagnostics(root.diagnostics);
     return 1;
   }
   const loader = meta.loader();
@@ -82,9 +88,9 @@ export const getCommand: Command = async (args, io) => {
     upgrade: p.bools.get("update") ?? false,
     installErrsOnly: true,
   });
-  for (const line of r.lines) view.println(line);
-  view.addSources(loader.parser.sources);
+  for (const line of r.lines) ui.info(line);
+  ui.view.addSources(loader.parser.sources);
   const diagnostics = [...root.diagnostics, ...r.diagnostics];
-  view.diagnostics(diagnostics);
+  ui.diagnostics(diagnostics);
   return hasErrors(diagnostics) ? 1 : 0;
 };

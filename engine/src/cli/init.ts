@@ -63,6 +63,7 @@ import type { Command, CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS, isDirectory } from "./nodefs.js";
 import { engineVersion } from "./version.js";
 import { Prompter } from "./prompt.js";
+import { legacyUI, type LegacyUI } from "./legacy_ui.js";
 import { View } from "./view.js";
 import { configProviderRequirements } from "./provider_requirements.js";
 
@@ -106,6 +107,9 @@ Options:
                           disabled.
 
   -no-color               If specified, output won't contain any color.
+
+  -json                   If specified, machine readable output will be
+                          printed in JSON format.
 
   -plugin-dir             Directory containing plugin binaries. This overrides all
                           default search paths for plugins, and prevents the
@@ -152,6 +156,7 @@ const FLAGS = {
     "consolidate-warnings",
     "consolidate-errors",
     "ignore-remote-version",
+    "json",
   ],
   string: ["lockfile", "lock-timeout", "from-module", "test-directory"],
   multi: ["backend-config", "var", "var-file", "plugin-dir"],
@@ -166,6 +171,8 @@ export interface InitOptions {
   reconfigure: boolean;
   migrateState: boolean;
   noColor: boolean;
+  /** `-json`: every message as a JSON line on stdout (tofu 1.7+). */
+  json: boolean;
   lockfile: string;
   fromModule: string;
   backendConfig: string[];
@@ -201,6 +208,7 @@ function parseInitArgs(args: readonly string[]): { options?: InitOptions; help?:
     reconfigure,
     migrateState,
     noColor: p.bools.get("no-color") ?? false,
+    json: p.bools.get("json") ?? false,
     lockfile: p.strings.get("lockfile") ?? "",
     fromModule: p.strings.get("from-module") ?? "",
     backendConfig: p.multi.filter((m) => m.name === "backend-config").map((m) => m.value),
@@ -215,6 +223,7 @@ function parseInitArgs(args: readonly string[]): { options?: InitOptions; help?:
 
 
 class InitRun {
+  readonly ui: LegacyUI;
   readonly view: View;
   readonly fs: ConfigFS;
   /** Set once something was printed, so the success message gets its blank line. */
@@ -227,7 +236,8 @@ class InitRun {
     readonly o: InitOptions,
     readonly workingDir: string,
   ) {
-    this.view = new View(io, !o.noColor, true);
+    this.ui = legacyUI(io, { json: o.json, color: !o.noColor });
+    this.view = this.ui.view;
     this.fs = nodeConfigFS(workingDir);
     this.workspace = currentWorkspace({ ...io, cwd: workingDir }).name;
   }
@@ -239,11 +249,11 @@ class InitRun {
 
   fail(diags: readonly Diagnostic[], configError = false): number {
     if (configError) {
-      this.view.eprintln(
+      this.ui.error(
         "\n[reset]OpenTofu encountered problems during initialization, including problems\nwith the configuration, described below.\n\nThe OpenTofu configuration must be valid before initialization so that\nOpenTofu can determine which modules and providers need to be installed.",
       );
     }
-    this.view.diagnostics(diags);
+    this.ui.diagnostics(diags);
     return 1;
   }
 
@@ -263,7 +273,7 @@ class InitRun {
     const loader = new Loader({ fs: this.fs, workingDir: "." });
     const files = loader.parser.configDirFiles(".");
     if (!isDirectory(this.workingDir) || files.primary.length + files.override.length === 0) {
-      this.view.println(
+      this.ui.output(
         "[reset][bold]OpenTofu initialized in an empty directory![reset]\n\nThe directory has no OpenTofu configuration files. You may begin working\nwith OpenTofu immediately by creating OpenTofu configuration files.",
       );
       return 0;
@@ -290,7 +300,7 @@ class InitRun {
 
     let backendDiags: Diagnostic[] = [];
     if (rootEarly.cloudConfig && o.backend) {
-      this.view.println("\n[reset][bold]Initializing cloud backend...");
+      this.ui.output("\n[reset][bold]Initializing cloud backend...");
       this.header = true;
       backendDiags = [
         errorDiag(
@@ -322,11 +332,11 @@ class InitRun {
     diags.push(...providers.diagnostics);
     if (providers.abort || hasErrors(providers.diagnostics)) return this.fail(diags);
 
-    if (this.header) this.view.println("");
-    this.view.diagnostics(diags);
-    this.view.println("[reset][bold][green]OpenTofu has been successfully initialized![reset][green]");
+    if (this.header) this.ui.output("");
+    this.ui.diagnostics(diags);
+    this.ui.output("[reset][bold][green]OpenTofu has been successfully initialized![reset][green]");
     if (!this.io.env.TF_IN_AUTOMATION) {
-      this.view.println(
+      this.ui.output(
         '[reset][green]\nYou may now begin working with OpenTofu. Try running "terrace plan" to see\nany changes that are required for your infrastructure. All OpenTofu commands\nshould now work.\n\nIf you ever set or change modules or backend configuration for OpenTofu,\nrerun this command to reinitialize your working directory. If you forget, other\ncommands will detect it and remind you to do so if necessary.',
       );
     }
@@ -337,7 +347,7 @@ class InitRun {
 
   private async initBackend(root: Module, evaluator: StaticEvaluator, inputs: RootModuleInputs): Promise<Diagnostic[]> {
     const o = this.o;
-    this.view.println("\n[reset][bold]Initializing the backend...");
+    this.ui.output("\n[reset][bold]Initializing the backend...");
     this.header = true;
     const diags: Diagnostic[] = [];
     const saved = readBackendState(this.workingDir);
@@ -403,7 +413,7 @@ class InitRun {
     if (!s) {
       diags.push(...writeBackendState(this.workingDir, c.type, decoded.merged, hash, version));
       if (!hasErrors(diags)) {
-        this.view.println(
+        this.ui.output(
           `[reset][green]\nSuccessfully configured the backend ${JSON.stringify(c.type)}! OpenTofu will automatically\nuse this backend unless the backend configuration changes.`,
         );
       }
@@ -424,10 +434,10 @@ class InitRun {
   private async getModules(loader: Loader, inputs: RootModuleInputs): Promise<{ diagnostics: Diagnostic[] }> {
     const root = loader.parser.loadConfigDir(".").module as Module;
     if (root.moduleCalls.size === 0) return { diagnostics: [] };
-    this.view.println(this.o.upgrade ? "[reset][bold]Upgrading modules..." : "[reset][bold]Initializing modules...");
+    this.ui.output(this.o.upgrade ? "[reset][bold]Upgrading modules..." : "[reset][bold]Initializing modules...");
     this.header = true;
     const r = await installModules({ loader, fs: this.fs, inputs, workspace: this.workspace, workingDir: this.workingDir, upgrade: this.o.upgrade, installErrsOnly: false });
-    for (const line of r.lines) this.view.println(line);
+    for (const line of r.lines) this.ui.info(line);
     this.view.addSources(loader.parser.sources);
     return { diagnostics: r.diagnostics };
   }
@@ -481,10 +491,10 @@ class InitRun {
     }
     if (hasErrors(diags)) return { abort: true, diagnostics: diags };
 
-    this.view.println("\n[reset][bold]Initializing provider plugins...");
+    this.ui.output("\n[reset][bold]Initializing provider plugins...");
     this.header = true;
     if (o.upgrade && o.lockfile === "readonly") {
-      this.view.eprintln("The -upgrade flag conflicts with -lockfile=readonly.");
+      this.ui.error("The -upgrade flag conflicts with -lockfile=readonly.");
       return { abort: true, diagnostics: diags };
     }
 
@@ -503,7 +513,7 @@ class InitRun {
       source = s.source;
     }
     const platform = currentPlatform();
-    const say = (s: string) => this.view.println(s);
+    const say = (s: string) => this.ui.info(s);
     const result = await ensureProviderVersions({
       requirements: [...reqs.requirements.values()],
       locks: previousLocks,
@@ -576,11 +586,11 @@ class InitRun {
         });
       }
       if (previousLocks.empty()) {
-        this.view.println(
+        this.ui.output(
           '\nOpenTofu has created a lock file [bold].terraform.lock.hcl[reset] to record the provider\nselections it made above. Include this file in your version control repository\nso that OpenTofu can guarantee to make the same selections by default when\nyou run "terrace init" in the future.',
         );
       } else {
-        this.view.println(
+        this.ui.output(
           '\nOpenTofu has made some changes to the provider dependency selections recorded\nin the .terraform.lock.hcl file. Review those changes and commit them to your\nversion control system if they represent changes you intended to make.',
         );
       }

@@ -237,6 +237,21 @@ export class JSONView {
     this.write("info", message, { type: "log" });
   }
 
+  /** Ui.Output through the JSON view (init, get): the command's own messages. */
+  output(message: string): void {
+    this.write("info", message, { type: "output" });
+  }
+
+  /** Ui.Info through the JSON view: a message with no type. */
+  info(message: string): void {
+    this.write("info", message, {});
+  }
+
+  /** Ui.Error through the JSON view: a message with no type. */
+  error(message: string): void {
+    this.write("error", message, {});
+  }
+
   diagnostics(diags: readonly Diagnostic[]): void {
     for (const d of diags) {
       const json = diagnosticToJSON(d, this.view.sources) as unknown as JSONish;
