@@ -62,6 +62,9 @@ describe("JSON unmarshal with a type", () => {
     ['{"a":1,"b":"x"}', "object({a=number,b=string})", 'object{a: 1, b: "x"}'],
     ['{"a":1}', "object({a=number,b=string})", "object{a: 1, b: null(string)}"],
     ['{"a":1,"c":2}', "object({a=number})", 'error: unsupported attribute "c"'],
+    // Located deep inside (paths are worked out again only for a failure).
+    ['{"a":{"m":[1,{}]}}', "object({a=object({m=list(number)})})", "error: .a.m[1]: number is required"],
+    ['{"m":{"k":[true,"x"]}}', "object({m=map(tuple([bool,bool]))})", 'error: .m["k"][1]: a bool is required'],
     ["[1,2]", "list(number)", "list(1, 2)"],
     ["[2,1,2]", "set(number)", "set(1, 2)"],
     ['{"k":"v"}', "map(string)", 'map{"k": "v"}'],

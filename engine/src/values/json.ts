@@ -6,7 +6,7 @@
 import { BigFloat, PARSE_PREC } from "./bigfloat.js";
 import { convert } from "./convert.js";
 import { parseGoJSON, type JsonNode } from "./gojson.js";
-import { NESTED_TOO_DEEPLY, catchPathFailure as guard, failAt as fail, type PathResult } from "./path.js";
+import { NESTED_TOO_DEEPLY, catchPathFailure as guard, failAt as fail, failAtTracked, stepInto, trackedOnFailure, type PathResult } from "./path.js";
 import {
   BoolType,
   DynamicPseudoType,
@@ -47,15 +47,15 @@ export type JSONResult<T> = PathResult<T>;
 
 /** cty json.Marshal: the value as JSON text, shaped by `type` (which the value must conform to). */
 export function marshalJSON(v: Value, type: Type): JSONResult<string> {
-  return guard(() => {
+  return trackedOnFailure((path) => {
     const out: string[] = [];
-    marshal(v, type, [], out);
+    marshal(v, type, path, out);
     return out.join("");
   });
 }
 
-function marshal(v: Value, t: Type, path: Path, out: string[]): void {
-  if (v.marks.size > 0) fail(path, "value has marks, so it cannot be serialized as JSON");
+function marshal(v: Value, t: Type, path: Path | undefined, out: string[]): void {
+  if (v.marks.size > 0) failAtTracked(path, "value has marks, so it cannot be serialized as JSON");
   if (t.kind === "dynamic" && v.type.kind !== "dynamic") {
     out.push('{"value":');
     marshal(v, v.type, path, out);
@@ -66,13 +66,13 @@ function marshal(v: Value, t: Type, path: Path, out: string[]): void {
     out.push("null");
     return;
   }
-  if (v.kind === "unknown") fail(path, "value is not known");
+  if (v.kind === "unknown") failAtTracked(path, "value is not known");
   switch (v.kind) {
     case "string":
       out.push(goJSONString(v.value));
       return;
     case "number":
-      if (v.value.isInf()) fail(path, "cannot serialize infinity as JSON");
+      if (v.value.isInf()) failAtTracked(path, "cannot serialize infinity as JSON");
       out.push(v.value.text("f"));
       return;
     case "bool":
@@ -85,7 +85,7 @@ function marshal(v: Value, t: Type, path: Path, out: string[]): void {
       v.elements.forEach((e, i) => {
         if (i > 0) out.push(",");
         const et = t.kind === "tuple" ? (t.elements[i] ?? e.type) : t.kind === "list" || t.kind === "set" ? t.element : e.type;
-        marshal(e, et, [...path, { kind: "index", key: v.kind === "set" ? e : numberIntVal(i) }], out);
+        marshal(e, et, stepInto(path, () => ({ kind: "index", key: v.kind === "set" ? e : numberIntVal(i) })), out);
       });
       out.push("]");
       return;
@@ -94,15 +94,15 @@ function marshal(v: Value, t: Type, path: Path, out: string[]): void {
     case "object": {
       out.push("{");
       let first = true;
-      const names = t.kind === "object" ? [...t.attributes.keys()] : [...v.attrs.keys()];
-      for (const k of names.sort(compareStrings)) {
+      // An object type's attributes are held in name order already (objectOf).
+      const names = t.kind === "object" ? [...t.attributes.keys()] : [...v.attrs.keys()].sort(compareStrings);
+      for (const k of names) {
         if (!first) out.push(",");
         first = false;
         const e = v.attrs.get(k) ?? nullVal(t.kind === "object" ? (t.attributes.get(k) as Type) : DynamicPseudoType);
         const et = t.kind === "object" ? (t.attributes.get(k) as Type) : t.kind === "map" ? t.element : e.type;
-        const step = v.kind === "object" ? { kind: "attr" as const, name: k } : { kind: "index" as const, key: stringVal(k) };
         out.push(goJSONString(k), ":");
-        marshal(e, et, [...path, step], out);
+        marshal(e, et, stepInto(path, () => (v.kind === "object" ? { kind: "attr" as const, name: k } : { kind: "index" as const, key: stringVal(k) })), out);
       }
       out.push("}");
       return;
@@ -138,82 +138,84 @@ function read(src: string): JsonNode {
 
 /** cty json.Unmarshal: decodes JSON text as a value of the given type. */
 export function unmarshalJSON(src: string, type: Type): JSONResult<Value> {
-  return guard(() => unmarshal(read(src), type, []));
+  const parsed = guard(() => read(src));
+  if (!parsed.ok) return parsed;
+  return trackedOnFailure((path) => unmarshal(parsed.value, type, path));
 }
 
-function unmarshal(n: JsonNode, t: Type, path: Path): Value {
+function unmarshal(n: JsonNode, t: Type, path: Path | undefined): Value {
   if (n.t === "null") return nullVal(t);
   switch (t.kind) {
     case "bool":
       if (n.t === "bool") return n.v ? True : False;
       if (n.t === "string") {
         const c = convert(stringVal(n.v), BoolType);
-        if (!c.ok) fail(path, c.error.message);
+        if (!c.ok) failAtTracked(path, c.error.message);
         return c.value;
       }
-      fail(path, "bool is required");
+      failAtTracked(path, "bool is required");
     // falls through (fail never returns)
     case "number":
       if (n.t === "number" || n.t === "string") {
         const text = n.t === "number" ? n.raw : n.v;
         const f = BigFloat.parse(text, PARSE_PREC);
-        if (!f) fail(path, "a number is required");
+        if (!f) failAtTracked(path, "a number is required");
         return numberVal(f);
       }
-      fail(path, "number is required");
+      failAtTracked(path, "number is required");
     // falls through
     case "string":
       if (n.t === "string") return stringVal(n.v);
       if (n.t === "number") return stringVal(n.raw);
       if (n.t === "bool") return stringVal(n.v ? "true" : "false");
-      fail(path, "string is required");
+      failAtTracked(path, "string is required");
     // falls through
     case "list":
     case "set": {
-      if (n.t !== "array") fail(path, `need JSON array for ${t.kind}`);
+      if (n.t !== "array") failAtTracked(path, `need JSON array for ${t.kind}`);
       // cty names set elements by an unknown key: they have no index.
       const els = n.items.map((item, i) =>
-        unmarshal(item, t.element, [...path, { kind: "index", key: t.kind === "set" ? unknownVal(t.element) : numberIntVal(i) }]),
+        unmarshal(item, t.element, stepInto(path, () => ({ kind: "index", key: t.kind === "set" ? unknownVal(t.element) : numberIntVal(i) }))),
       );
       if (els.length === 0) return t.kind === "list" ? listValEmpty(t.element) : setValEmpty(t.element);
       return t.kind === "list" ? listVal(els) : setVal(els);
     }
     case "map": {
-      if (n.t !== "object") fail(path, "need JSON object for map");
+      if (n.t !== "object") failAtTracked(path, "need JSON object for map");
       const attrs = new Map<string, Value>();
-      for (const [k, item] of n.entries) attrs.set(k, unmarshal(item, t.element, [...path, { kind: "index", key: stringVal(k) }]));
+      for (const [k, item] of n.entries) attrs.set(k, unmarshal(item, t.element, stepInto(path, () => ({ kind: "index", key: stringVal(k) }))));
       return attrs.size === 0 ? mapValEmpty(t.element) : mapVal(attrs);
     }
     case "tuple": {
-      if (n.t !== "array") fail(path, "need JSON array for tuple");
-      if (n.items.length > t.elements.length) fail(path, `too many tuple elements (need ${t.elements.length})`);
-      if (n.items.length < t.elements.length) fail(path, `not enough tuple elements (need ${t.elements.length})`);
-      return tupleVal(n.items.map((item, i) => unmarshal(item, t.elements[i] as Type, [...path, { kind: "index", key: numberIntVal(i) }])));
+      if (n.t !== "array") failAtTracked(path, "need JSON array for tuple");
+      if (n.items.length > t.elements.length) failAtTracked(path, `too many tuple elements (need ${t.elements.length})`);
+      if (n.items.length < t.elements.length) failAtTracked(path, `not enough tuple elements (need ${t.elements.length})`);
+      return tupleVal(n.items.map((item, i) => unmarshal(item, t.elements[i] as Type, stepInto(path, () => ({ kind: "index", key: numberIntVal(i) })))));
     }
     case "object": {
-      if (n.t !== "object") fail(path, "need JSON object for object");
+      if (n.t !== "object") failAtTracked(path, "need JSON object for object");
       const attrs = new Map<string, Value>();
       for (const [k, item] of n.entries) {
         const at = t.attributes.get(k);
-        if (!at) fail(path, `unsupported attribute ${JSON.stringify(k)}`);
-        attrs.set(k, unmarshal(item, at, [...path, { kind: "attr", name: k }]));
+        if (!at) failAtTracked(path, `unsupported attribute ${JSON.stringify(k)}`);
+        attrs.set(k, unmarshal(item, at, stepInto(path, () => ({ kind: "attr", name: k }))));
       }
       for (const [k, at] of t.attributes) if (!attrs.has(k)) attrs.set(k, nullVal(at));
       return objectVal(attrs);
     }
     case "dynamic": {
-      if (n.t !== "object") fail(path, "need JSON object for dynamically-typed value");
+      if (n.t !== "object") failAtTracked(path, "need JSON object for dynamically-typed value");
       let typeNode: JsonNode | undefined;
       let valueNode: JsonNode | undefined;
       for (const [k, item] of n.entries) {
         if (k === "type") typeNode = item;
         else if (k === "value") valueNode = item;
-        else fail(path, `invalid key ${JSON.stringify(k)} in dynamically-typed value`);
+        else failAtTracked(path, `invalid key ${JSON.stringify(k)} in dynamically-typed value`);
       }
-      if (!typeNode) fail(path, "missing type in dynamically-typed value");
-      if (!valueNode) fail(path, "missing value in dynamically-typed value");
+      if (!typeNode) failAtTracked(path, "missing type in dynamically-typed value");
+      if (!valueNode) failAtTracked(path, "missing value in dynamically-typed value");
       const tr = typeFromJSON(plainJSON(typeNode));
-      if (!tr.ok) fail(path, `failed to decode type: ${tr.error}`);
+      if (!tr.ok) failAtTracked(path, `failed to decode type: ${tr.error}`);
       return unmarshal(valueNode, tr.type, path);
     }
   }
@@ -241,10 +243,12 @@ function plainJSON(n: JsonNode): unknown {
 
 /** cty json.ImpliedType: objects → object types, arrays → tuples, null → dynamic. */
 export function impliedTypeJSON(src: string): JSONResult<Type> {
-  return guard(() => impliedType(read(src), []));
+  const parsed = guard(() => read(src));
+  if (!parsed.ok) return parsed;
+  return trackedOnFailure((path) => impliedType(parsed.value, path));
 }
 
-function impliedType(n: JsonNode, path: Path): Type {
+function impliedType(n: JsonNode, path: Path | undefined): Type {
   switch (n.t) {
     case "null":
       return DynamicPseudoType;
@@ -255,13 +259,13 @@ function impliedType(n: JsonNode, path: Path): Type {
     case "string":
       return StringType;
     case "array":
-      return tupleOf(n.items.map((x, i) => impliedType(x, [...path, { kind: "index", key: numberIntVal(i) }])));
+      return tupleOf(n.items.map((x, i) => impliedType(x, stepInto(path, () => ({ kind: "index", key: numberIntVal(i) })))));
     case "object": {
       const attrs = new Map<string, Type>();
       for (const [k, v] of n.entries) {
         // Like Go's decoder, a repeated key takes the last value.
         attrs.delete(k);
-        attrs.set(k, impliedType(v, [...path, { kind: "attr", name: k }]));
+        attrs.set(k, impliedType(v, stepInto(path, () => ({ kind: "attr", name: k }))));
       }
       return objectOf(attrs);
     }
@@ -270,8 +274,7 @@ function impliedType(n: JsonNode, path: Path): Type {
 
 /** Decodes JSON with its implied type (what `jsondecode` does). */
 export function decodeJSONImplied(src: string): JSONResult<Value> {
-  return guard(() => {
-    const n = read(src);
-    return unmarshal(n, impliedType(n, []), []);
-  });
+  const parsed = guard(() => read(src));
+  if (!parsed.ok) return parsed;
+  return trackedOnFailure((path) => unmarshal(parsed.value, impliedType(parsed.value, path), path));
 }

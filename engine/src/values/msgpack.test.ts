@@ -147,6 +147,14 @@ describe("msgpack known values", () => {
   });
   it("marked values cannot be serialized", () => {
     expect(enc(lit({ a: mark(stringVal("x"), SENSITIVE) }))).toBe("error: .a: value has marks, so it cannot be serialized");
+    // Deep inside, the error still says where (paths are worked out again only for a failure).
+    expect(enc(lit({ m: { k: [stringVal("ok"), mark(stringVal("x"), SENSITIVE)] } }))).toBe('error: .m.k[1]: value has marks, so it cannot be serialized');
+  });
+  it("writes short ASCII strings and longer or non-ASCII ones alike as str", () => {
+    const long = "x".repeat(40);
+    expect(marshalMsgpack(stringVal("héllo"), StringType)).toEqual({ ok: true, value: Uint8Array.from([0xa6, 0x68, 0xc3, 0xa9, 0x6c, 0x6c, 0x6f]) });
+    expect(marshalMsgpack(stringVal(long), StringType)).toEqual({ ok: true, value: Uint8Array.from([0xd9, 40, ...Array.from({ length: 40 }, () => 0x78)]) });
+    expect(marshalMsgpack(stringVal("a\u0000b"), StringType)).toEqual({ ok: true, value: Uint8Array.from([0xa3, 0x61, 0x00, 0x62]) });
   });
   it("decodes numbers sent as strings and float32", () => {
     expect(dec("a3 31 2e 35", NumberType)).toBe("1.5");

@@ -8,8 +8,8 @@
 import { BigFloat, PARSE_PREC } from "./bigfloat.js";
 import { graphemes } from "./graphemes.js";
 import { MsgpackReadError, readMsgpack, type MsgNode } from "./msgpackread.js";
-import { catchPathFailure as guard, failAt as fail, pathError, type PathResult } from "./path.js";
-import { compareStrings, marshalType, typeFromJSON, type Type } from "./types.js";
+import { failAtTracked, pathError, stepInto, trackedOnFailure, type PathResult } from "./path.js";
+import { marshalType, typeFromJSON, type Type } from "./types.js";
 import {
   DynamicVal,
   False,
@@ -35,6 +35,7 @@ import {
 export type MsgpackResult<T> = PathResult<T>;
 
 const utf8 = new TextEncoder();
+const ASCII = /^[\x00-\x7f]*$/;
 const utf8Decoder = new TextDecoder("utf-8", { fatal: false });
 
 /** A growable byte buffer with msgpack's primitive encoders. */
@@ -116,6 +117,13 @@ class Writer {
   }
 
   str(s: string): void {
+    // Short ASCII (most names and values) is written in place, without an encoded copy.
+    if (s.length < 32 && ASCII.test(s)) {
+      this.ensure(1 + s.length);
+      this.buf[this.n++] = 0xa0 | s.length;
+      for (let i = 0; i < s.length; i++) this.buf[this.n++] = s.charCodeAt(i);
+      return;
+    }
     const b = utf8.encode(s);
     const l = b.length;
     if (l < 32) this.byte(0xa0 | l);
@@ -209,15 +217,15 @@ const enum RefinementKey {
 
 /** cty msgpack.Marshal: encodes a value of (or conforming to) the given schema type. */
 export function marshalMsgpack(v: Value, type: Type): MsgpackResult<Uint8Array> {
-  return guard(() => {
+  return trackedOnFailure((path) => {
     const w = new Writer();
-    marshal(v, type, [], w);
+    marshal(v, type, path, w);
     return w.result();
   });
 }
 
-function marshal(v: Value, t: Type, path: Path, w: Writer): void {
-  if (v.marks.size > 0) fail(path, "value has marks, so it cannot be serialized");
+function marshal(v: Value, t: Type, path: Path | undefined, w: Writer): void {
+  if (v.marks.size > 0) failAtTracked(path, "value has marks, so it cannot be serialized");
   if (t.kind === "dynamic" && v.type.kind !== "dynamic") {
     w.arrayLen(2);
     w.bin(utf8.encode(marshalType(v.type)));
@@ -248,23 +256,24 @@ function marshal(v: Value, t: Type, path: Path, w: Writer): void {
       w.arrayLen(v.elements.length);
       v.elements.forEach((e, i) => {
         const et = t.kind === "tuple" ? (t.elements[i] ?? e.type) : t.kind === "list" || t.kind === "set" ? t.element : e.type;
-        marshal(e, et, [...path, { kind: "index", key: v.kind === "set" ? e : numberIntVal(i) }], w);
+        marshal(e, et, stepInto(path, () => ({ kind: "index", key: v.kind === "set" ? e : numberIntVal(i) })), w);
       });
       return;
     case "map":
       w.mapLen(v.attrs.size);
       for (const [k, e] of v.attrs) {
         w.str(k);
-        marshal(e, t.kind === "map" ? t.element : e.type, [...path, { kind: "index", key: stringVal(k) }], w);
+        marshal(e, t.kind === "map" ? t.element : e.type, stepInto(path, () => ({ kind: "index", key: stringVal(k) })), w);
       }
       return;
     case "object": {
-      const names = t.kind === "object" ? [...t.attributes.keys()].sort(compareStrings) : [...v.attrs.keys()];
+      // An object type's attributes are held in name order already (objectOf).
+      const names = t.kind === "object" ? [...t.attributes.keys()] : [...v.attrs.keys()];
       w.mapLen(names.length);
       for (const k of names) {
         const at = t.kind === "object" ? (t.attributes.get(k) as Type) : (v.attrs.get(k) as Value).type;
         w.str(k);
-        marshal(v.attrs.get(k) ?? nullVal(at), at, [...path, { kind: "attr", name: k }], w);
+        marshal(v.attrs.get(k) ?? nullVal(at), at, stepInto(path, () => ({ kind: "attr", name: k })), w);
       }
       return;
     }
@@ -381,38 +390,38 @@ export function unmarshalMsgpack(bytes: Uint8Array, type: Type): MsgpackResult<V
     if (e instanceof MsgpackReadError) return { ok: false, error: pathError([], `invalid msgpack: ${e.message}`) };
     throw e;
   }
-  return guard(() => unmarshal(node, type, []));
+  return trackedOnFailure((path) => unmarshal(node, type, path));
 }
 
-function stringKeyed(n: MsgNode, path: Path, what: string, badKey = "non-string key in map"): Array<[string, MsgNode]> {
-  if (n.t !== "map") fail(path, what);
+function stringKeyed(n: MsgNode, path: Path | undefined, what: string, badKey = "non-string key in map"): Array<[string, MsgNode]> {
+  if (n.t !== "map") failAtTracked(path, what);
   return n.v.map(([k, v]): [string, MsgNode] => {
-    if (k.t !== "str") fail(path, badKey);
+    if (k.t !== "str") failAtTracked(path, badKey);
     return [k.v, v];
   });
 }
 
-function unmarshal(n: MsgNode, t: Type, path: Path): Value {
+function unmarshal(n: MsgNode, t: Type, path: Path | undefined): Value {
   if (n.t === "ext") return unmarshalUnknown(n, t, path);
   if (t.kind === "dynamic") {
     if (n.t === "nil") return nullVal(t);
-    if (n.t !== "arr" || n.v.length !== 2) fail(path, "dynamic value array must have exactly two elements");
+    if (n.t !== "arr" || n.v.length !== 2) failAtTracked(path, "dynamic value array must have exactly two elements");
     const [tj, inner] = n.v as [MsgNode, MsgNode];
-    if (tj.t !== "bin" && tj.t !== "str") fail(path, "dynamic value type must be bytes");
+    if (tj.t !== "bin" && tj.t !== "str") failAtTracked(path, "dynamic value type must be bytes");
     let parsed: unknown;
     try {
       parsed = JSON.parse(tj.t === "bin" ? utf8Decoder.decode(tj.v) : tj.v);
     } catch {
-      fail(path, "invalid dynamic value type JSON");
+      failAtTracked(path, "invalid dynamic value type JSON");
     }
     const ty = typeFromJSON(parsed);
-    if (!ty.ok) fail(path, ty.error);
+    if (!ty.ok) failAtTracked(path, ty.error);
     return unmarshal(inner, ty.type, path);
   }
   if (n.t === "nil") return nullVal(t);
   switch (t.kind) {
     case "bool":
-      if (n.t !== "bool") fail(path, "bool is required");
+      if (n.t !== "bool") failAtTracked(path, "bool is required");
       return n.v ? True : False;
     case "number":
       // Integers arrive at 64 bits of precision and floats at 53, exactly as cty decodes them.
@@ -420,67 +429,67 @@ function unmarshal(n: MsgNode, t: Type, path: Path): Value {
       if (n.t === "float") return numberVal(BigFloat.fromFloat64(n.v));
       if (n.t === "str") {
         const f = BigFloat.parse(n.v, PARSE_PREC);
-        if (!f) fail(path, "number is required");
+        if (!f) failAtTracked(path, "number is required");
         return numberVal(f);
       }
-      fail(path, "number is required");
+      failAtTracked(path, "number is required");
     // falls through (fail never returns)
     case "string":
       if (n.t === "str") return stringVal(n.v);
       if (n.t === "bin") return stringVal(utf8Decoder.decode(n.v));
-      fail(path, "string is required");
+      failAtTracked(path, "string is required");
     // falls through
     case "list":
     case "set": {
-      if (n.t !== "arr") fail(path, `a ${t.kind} is required`);
-      const els = n.v.map((x, i) => unmarshal(x, t.element, [...path, { kind: "index", key: numberIntVal(i) }]));
+      if (n.t !== "arr") failAtTracked(path, `a ${t.kind} is required`);
+      const els = n.v.map((x, i) => unmarshal(x, t.element, stepInto(path, () => ({ kind: "index", key: numberIntVal(i) }))));
       if (els.length === 0) return t.kind === "list" ? listValEmpty(t.element) : setValEmpty(t.element);
       return t.kind === "list" ? listVal(els) : setVal(els);
     }
     case "tuple": {
-      if (n.t !== "arr") fail(path, "a tuple is required");
-      if (n.v.length !== t.elements.length) fail(path, `a tuple of length ${t.elements.length} is required`);
-      return tupleVal(n.v.map((x, i) => unmarshal(x, t.elements[i] as Type, [...path, { kind: "index", key: numberIntVal(i) }])));
+      if (n.t !== "arr") failAtTracked(path, "a tuple is required");
+      if (n.v.length !== t.elements.length) failAtTracked(path, `a tuple of length ${t.elements.length} is required`);
+      return tupleVal(n.v.map((x, i) => unmarshal(x, t.elements[i] as Type, stepInto(path, () => ({ kind: "index", key: numberIntVal(i) })))));
     }
     case "map": {
       const attrs = new Map<string, Value>();
       for (const [k, x] of stringKeyed(n, path, "a map is required")) {
-        attrs.set(k, unmarshal(x, t.element, [...path, { kind: "index", key: stringVal(k) }]));
+        attrs.set(k, unmarshal(x, t.element, stepInto(path, () => ({ kind: "index", key: stringVal(k) }))));
       }
       return attrs.size === 0 ? mapValEmpty(t.element) : mapVal(attrs);
     }
     case "object": {
-      if (n.t !== "map") fail(path, "an object is required");
+      if (n.t !== "map") failAtTracked(path, "an object is required");
       if (n.v.length !== t.attributes.size) {
-        fail(path, `an object with ${t.attributes.size} attributes is required (${n.v.length} given)`);
+        failAtTracked(path, `an object with ${t.attributes.size} attributes is required (${n.v.length} given)`);
       }
       const attrs = new Map<string, Value>();
       for (const [k, x] of stringKeyed(n, path, "an object is required", "all keys must be strings")) {
         const at = t.attributes.get(k);
-        if (!at) fail([...path, { kind: "index", key: stringVal(k) }], "unsupported attribute");
-        attrs.set(k, unmarshal(x, at, [...path, { kind: "index", key: stringVal(k) }]));
+        if (!at) failAtTracked(stepInto(path, () => ({ kind: "index", key: stringVal(k) })), "unsupported attribute");
+        attrs.set(k, unmarshal(x, at, stepInto(path, () => ({ kind: "index", key: stringVal(k) }))));
       }
-      for (const k of t.attributes.keys()) if (!attrs.has(k)) fail(path, `an object with ${t.attributes.size} attributes is required`);
+      for (const k of t.attributes.keys()) if (!attrs.has(k)) failAtTracked(path, `an object with ${t.attributes.size} attributes is required`);
       return objectVal(attrs);
     }
   }
 }
 
-function unmarshalUnknown(ext: Extract<MsgNode, { t: "ext" }>, t: Type, path: Path): Value {
+function unmarshalUnknown(ext: Extract<MsgNode, { t: "ext" }>, t: Type, path: Path | undefined): Value {
   const data = ext.data;
   if (data.length <= 1) return t.kind === "dynamic" ? DynamicVal : unknownVal(t);
   if (ext.type !== REFINED_UNKNOWN_EXT) {
-    fail(path, `unsupported extension type 0x${(ext.type & 0xff).toString(16).padStart(2, "0")} with len ${data.length}`);
+    failAtTracked(path, `unsupported extension type 0x${(ext.type & 0xff).toString(16).padStart(2, "0")} with len ${data.length}`);
   }
-  if (data.length > 1024) fail(path, "oversize unknown value refinement");
+  if (data.length > 1024) failAtTracked(path, "oversize unknown value refinement");
   if (t.kind === "dynamic") return DynamicVal;
   let payload: MsgNode;
   try {
     payload = readMsgpack(data);
   } catch {
-    fail(path, "invalid unknown value refinement");
+    failAtTracked(path, "invalid unknown value refinement");
   }
-  if (payload.t !== "map") fail(path, "invalid unknown value refinement");
+  if (payload.t !== "map") failAtTracked(path, "invalid unknown value refinement");
   let b = refine(unknownVal(t));
   for (const [k, val] of payload.v) {
     if (k.t !== "int") continue;

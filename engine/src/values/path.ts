@@ -48,6 +48,35 @@ export function catchPathFailure<T>(f: () => T): PathResult<T> {
   }
 }
 
+/**
+ * Decoders and encoders first run without keeping the path to each value (building it costs more
+ * than the work itself on large values: every state read and every provider call); only when that
+ * run fails is it repeated with the path, for the error to say where. `f` gets the path to start
+ * from, or undefined when paths are not kept.
+ */
+export function trackedOnFailure<T>(f: (path: Path | undefined) => T): PathResult<T> {
+  try {
+    return catchPathFailure(() => f(undefined));
+  } catch (e) {
+    if (!(e instanceof Untracked)) throw e;
+  }
+  return catchPathFailure(() => f([]));
+}
+
+class Untracked extends Error {}
+const UNTRACKED = new Untracked("path not tracked");
+
+/** `failAt` where the path may not be kept: then the run is repeated with it (trackedOnFailure). */
+export function failAtTracked(path: Path | undefined, message: string): never {
+  if (path === undefined) throw UNTRACKED;
+  return failAt(path, message);
+}
+
+/** The path one step further in, when paths are kept. */
+export function stepInto(path: Path | undefined, step: () => PathStep): Path | undefined {
+  return path === undefined ? undefined : [...path, step()];
+}
+
 export function attrStep(name: string): PathStep {
   return { kind: "attr", name };
 }

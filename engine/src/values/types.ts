@@ -48,7 +48,14 @@ export function mapOf(element: Type): Type {
 }
 
 function sortedEntries(attrs: Iterable<readonly [string, Type]>): Map<string, Type> {
-  const entries = [...attrs].sort((a, b) => compareStrings(a[0], b[0]));
+  const entries = [...attrs];
+  for (let i = 1; i < entries.length; i++) {
+    // Most callers already give them in order: sorting is then skipped.
+    if (compareStrings((entries[i - 1] as readonly [string, Type])[0], (entries[i] as readonly [string, Type])[0]) > 0) {
+      entries.sort((a, b) => compareStrings(a[0], b[0]));
+      break;
+    }
+  }
   return new Map(entries);
 }
 

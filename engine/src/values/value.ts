@@ -234,9 +234,19 @@ function dedupKey(v: Value): string {
   }
 }
 
+/** ASCII text is already in NFC. */
+const ASCII_KEY = /^[\x00-\x7f]*$/;
+
+/** The entries with their keys in NFC, in key order (already-ordered input, the usual case, is not re-sorted). */
 function toEntries(attrs: Record<string, Value> | ReadonlyMap<string, Value>): Array<[string, Value]> {
   const entries: Array<[string, Value]> = attrs instanceof Map ? [...attrs.entries()] : Object.entries(attrs);
-  return entries.map(([k, v]): [string, Value] => [k.normalize("NFC"), v]).sort((a, b) => compareStrings(a[0], b[0]));
+  let ordered = true;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i] as [string, Value];
+    if (!ASCII_KEY.test(e[0])) entries[i] = [e[0].normalize("NFC"), e[1]];
+    if (i > 0 && compareStrings((entries[i - 1] as [string, Value])[0], (entries[i] as [string, Value])[0]) > 0) ordered = false;
+  }
+  return ordered ? entries : entries.sort((a, b) => compareStrings(a[0], b[0]));
 }
 
 /** A non-empty map; every element must have the same type. */
