@@ -23,14 +23,17 @@ import {
 import {
   False,
   True,
+  isExactValueType,
   listVal,
   listValEmpty,
   mapVal,
   mapValEmpty,
+  mapValOfExactType,
   nullVal,
   numberIntVal,
   numberVal,
   objectVal,
+  objectValOfExactType,
   setVal,
   setValEmpty,
   stringVal,
@@ -184,7 +187,8 @@ function unmarshal(n: JsonNode, t: Type, path: Path | undefined): Value {
       if (n.t !== "object") failAtTracked(path, "need JSON object for map");
       const attrs = new Map<string, Value>();
       for (const [k, item] of n.entries) attrs.set(k, unmarshal(item, t.element, stepInto(path, () => ({ kind: "index", key: stringVal(k) }))));
-      return attrs.size === 0 ? mapValEmpty(t.element) : mapVal(attrs);
+      if (attrs.size === 0) return mapValEmpty(t.element);
+      return isExactValueType(t) ? mapValOfExactType(t, attrs) : mapVal(attrs);
     }
     case "tuple": {
       if (n.t !== "array") failAtTracked(path, "need JSON array for tuple");
@@ -201,7 +205,7 @@ function unmarshal(n: JsonNode, t: Type, path: Path | undefined): Value {
         attrs.set(k, unmarshal(item, at, stepInto(path, () => ({ kind: "attr", name: k }))));
       }
       for (const [k, at] of t.attributes) if (!attrs.has(k)) attrs.set(k, nullVal(at));
-      return objectVal(attrs);
+      return isExactValueType(t) ? objectValOfExactType(t, attrs) : objectVal(attrs);
     }
     case "dynamic": {
       if (n.t !== "object") failAtTracked(path, "need JSON object for dynamically-typed value");

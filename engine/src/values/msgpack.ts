@@ -14,14 +14,17 @@ import {
   DynamicVal,
   False,
   True,
+  isExactValueType,
   listVal,
   listValEmpty,
   mapVal,
   mapValEmpty,
+  mapValOfExactType,
   nullVal,
   numberIntVal,
   numberVal,
   objectVal,
+  objectValOfExactType,
   refine,
   setVal,
   setValEmpty,
@@ -197,6 +200,7 @@ class Writer {
   }
 
   result(): Uint8Array {
+    // A copy: making a view (subarray) of the buffer costs more than copying a few bytes.
     return this.buf.slice(0, this.n);
   }
 }
@@ -456,7 +460,8 @@ function unmarshal(n: MsgNode, t: Type, path: Path | undefined): Value {
       for (const [k, x] of stringKeyed(n, path, "a map is required")) {
         attrs.set(k, unmarshal(x, t.element, stepInto(path, () => ({ kind: "index", key: stringVal(k) }))));
       }
-      return attrs.size === 0 ? mapValEmpty(t.element) : mapVal(attrs);
+      if (attrs.size === 0) return mapValEmpty(t.element);
+      return isExactValueType(t) ? mapValOfExactType(t, attrs) : mapVal(attrs);
     }
     case "object": {
       if (n.t !== "map") failAtTracked(path, "an object is required");
@@ -470,7 +475,7 @@ function unmarshal(n: MsgNode, t: Type, path: Path | undefined): Value {
         attrs.set(k, unmarshal(x, at, stepInto(path, () => ({ kind: "index", key: stringVal(k) }))));
       }
       for (const k of t.attributes.keys()) if (!attrs.has(k)) failAtTracked(path, `an object with ${t.attributes.size} attributes is required`);
-      return objectVal(attrs);
+      return isExactValueType(t) ? objectValOfExactType(t, attrs) : objectVal(attrs);
     }
   }
 }

@@ -13,6 +13,7 @@ import {
   StringType,
   compareStrings,
   friendlyName,
+  hasDynamicTypes,
   listOf,
   mapOf,
   objectOf,
@@ -276,6 +277,52 @@ export function objectVal(attrs: Record<string, Value> | ReadonlyMap<string, Val
 }
 
 export const EmptyObjectVal: MappingValue = objectVal({});
+
+const exactTypes = new WeakMap<Type, boolean>();
+
+/**
+ * Whether values decoded against `t` have exactly the type `t`: no DynamicPseudoType inside it and
+ * no optional attributes. Decoders then build objects and maps of that type directly, without
+ * working their types out again from the elements (cached per type: schemas reuse theirs).
+ */
+export function isExactValueType(t: Type): boolean {
+  let exact = exactTypes.get(t);
+  if (exact === undefined) {
+    exact = !hasDynamicTypes(t) && !hasOptionalAttributes(t);
+    exactTypes.set(t, exact);
+  }
+  return exact;
+}
+
+function hasOptionalAttributes(t: Type): boolean {
+  switch (t.kind) {
+    case "list":
+    case "set":
+    case "map":
+      return hasOptionalAttributes(t.element);
+    case "object":
+      if (t.optional.size > 0) return true;
+      for (const at of t.attributes.values()) if (hasOptionalAttributes(at)) return true;
+      return false;
+    case "tuple":
+      return t.elements.some(hasOptionalAttributes);
+    default:
+      return false;
+  }
+}
+
+/** objectVal for decoders, when isExactValueType(t) and each attribute value has exactly its type. */
+export function objectValOfExactType(t: Extract<Type, { kind: "object" }>, attrs: ReadonlyMap<string, Value>): MappingValue {
+  const ordered = new Map<string, Value>();
+  for (const k of t.attributes.keys()) ordered.set(k, attrs.get(k) as Value);
+  return { kind: "object", type: t, marks: NO_MARKS, attrs: ordered };
+}
+
+/** mapVal (non-empty) for decoders, when isExactValueType(t) and each element has exactly its element type. */
+export function mapValOfExactType(t: Extract<Type, { kind: "map" }>, attrs: ReadonlyMap<string, Value>): MappingValue {
+  return { kind: "map", type: t, marks: NO_MARKS, attrs: new Map(toEntries(attrs)) };
+}
+
 
 // ---------------------------------------------------------------------------------------------
 // Predicates
