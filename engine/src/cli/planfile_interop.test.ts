@@ -18,10 +18,22 @@ import { showCommand } from "./show.js";
 
 const RECORDED = path.join(import.meta.dirname, "testdata", "terraform-plan");
 
+type JSONModule = { variables?: Record<string, Record<string, unknown>>; module_calls?: Record<string, { module?: JSONModule }> };
+
+/** OpenTofu 1.11 describes variables beyond terraform 1.11: their type constraint and whether they are required. */
+function withoutTofuVariableDetails(m: JSONModule | undefined): void {
+  for (const v of Object.values(m?.variables ?? {})) {
+    delete v["type"];
+    delete v["required"];
+  }
+  for (const call of Object.values(m?.module_calls ?? {})) withoutTofuVariableDetails(call.module);
+}
+
 /** A `show -json` document with the program's version left out, and relevant_attributes in OpenTofu's order. */
 function comparable(json: string): unknown {
   const doc = JSON.parse(json) as Record<string, unknown>;
   delete doc["terraform_version"];
+  withoutTofuVariableDetails((doc["configuration"] as { root_module?: JSONModule } | undefined)?.root_module);
   const prior = doc["prior_state"] as Record<string, unknown> | undefined;
   if (prior) delete prior["terraform_version"];
   const ra = doc["relevant_attributes"] as Array<{ resource: string }> | undefined;

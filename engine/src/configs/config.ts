@@ -60,8 +60,8 @@ export function modulePathString(path: readonly string[]): string {
   return path.map((p) => `module.${p}`).join(".");
 }
 
-/** Builds the tree under `root`, loading every descendant through the walker. */
-export function buildConfig(root: Module, walker: ModuleWalker): { config: Config; diagnostics: Diagnostic[] } {
+/** A tree of the root module alone, its children not (yet) loaded. */
+export function rootOnlyConfig(root: Module): Config {
   const partial: Omit<Config, "root"> & { root?: Config } = {
     parent: undefined,
     path: [],
@@ -73,7 +73,12 @@ export function buildConfig(root: Module, walker: ModuleWalker): { config: Confi
     version: undefined,
   };
   partial.root = partial as Config;
-  const config = partial as Config;
+  return partial as Config;
+}
+
+/** Builds the tree under `root`, loading every descendant through the walker. */
+export function buildConfig(root: Module, walker: ModuleWalker): { config: Config; diagnostics: Diagnostic[] } {
+  const config = rootOnlyConfig(root);
   const diagnostics = buildChildModules(config, walker);
   diagnostics.push(...validateProviderConfigs(config));
   return { config, diagnostics };

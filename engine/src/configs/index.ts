@@ -8,6 +8,7 @@ export { decodeConfigFile, emptyFile, type File } from "./file.js";
 export { moduleResource, newModule, providerForLocalName, localNameForProvider, type Module } from "./module.js";
 export {
   buildConfig,
+  rootOnlyConfig,
   disabledModuleWalker,
   allConfigs,
   descendent,

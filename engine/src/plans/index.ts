@@ -48,7 +48,7 @@ export {
   visibleDrift,
   type PlanJSONOptions,
 } from "./jsonplan.js";
-export { marshalConfigJSON, noExpressions, type ExpressionMarshaler } from "./jsonconfig.js";
+export { marshalConfigJSON, marshalSingleModuleJSON, noExpressions, type ExpressionMarshaler } from "./jsonconfig.js";
 export { goMap } from "./gojson.js";
 export { marshalCheckResults } from "./jsonchecks.js";
 export {

@@ -1,12 +1,13 @@
 // The `configuration` section of the JSON plan (OpenTofu's internal/command/jsonconfig), from the
-// static config tree. Expressions (`constant_value`, `references`) need HCL evaluation and
-// reference analysis, which live above this module: callers inject them as an
+// static config tree; also what `show -json -config` prints, and in single-module mode what
+// `show -json -module=DIR` prints. Expressions (`constant_value`, `references`) need HCL evaluation
+// and reference analysis, which live above this module: callers inject them as an
 // ExpressionMarshaler. Without one, `expressions` and `*_expression` members are left out.
 import type { AnyExpression, Traverser } from "../hcl/index.js";
-import type { Config, ConfigBody, Module, Resource } from "../configs/index.js";
+import { rootOnlyConfig, type Config, type ConfigBody, type Module, type Resource } from "../configs/index.js";
 import { impliedProviderForUnqualifiedType, impliedProviderLocalName } from "../addrs/index.js";
 import type { Block } from "../providers/schema/index.js";
-import { unmarkDeep } from "../values/index.js";
+import { DynamicPseudoType, marshalType, unmarkDeep } from "../values/index.js";
 import { goMap, goObject, goString, omitEmptyArray, omitEmptyString } from "./gojson.js";
 import { marshalProviderConfigs, providerConfigKey, type ProviderConfigs } from "./jsonconfig_providers.js";
 import { valueJSON } from "./jsonstate.js";
@@ -51,8 +52,14 @@ function resourceProviderFullName(m: Module, r: Resource): string {
   return (req?.type ?? impliedProviderForUnqualifiedType(local)).toString();
 }
 
-function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, providers: ProviderConfigs): string {
+/**
+ * Single-module mode (MarshalSingleModule, `show -module=DIR`): one module read without its
+ * children or provider schemas, so every expression, `schema_version` and each call's `module` are
+ * left out.
+ */
+function marshalModule(c: Config, schemas: Schemas | undefined, ex: ExpressionMarshaler, providers: ProviderConfigs): string {
   const m = c.module;
+  const single = schemas === undefined;
 
   const outputs: Array<[string, string]> = [];
   for (const [name, o] of m.outputs) {
@@ -61,7 +68,9 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
       name,
       goObject([
         ["sensitive", o.sensitive ? "true" : undefined],
-        ["expression", expr ?? "{}"],
+        ["ephemeral", o.ephemeral ? "true" : undefined],
+        ["deprecated", omitEmptyString(o.deprecated)],
+        ["expression", single ? undefined : (expr ?? "{}")],
         ["depends_on", omitEmptyArray(o.dependsOn.map((d) => goString(traversalString(d))))],
         ["description", omitEmptyString(o.description)],
       ]),
@@ -74,7 +83,7 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
     const alias = r.providerConfigRef?.alias ?? "";
     const key = providers.resourceKey(providerConfigKey(c.path, alias ? `${local}.${alias}` : local));
     const fullName = resourceProviderFullName(m, r);
-    const schema = schemas.resourceTypeConfig(fullName, r.mode, r.type);
+    const schema = schemas?.resourceTypeConfig(fullName, r.mode, r.type);
     return {
       address,
       json: goObject([
@@ -88,7 +97,7 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
           omitEmptyArray((r.managed?.provisioners ?? []).map((p) => goObject([["type", goString(p.type)], ["expressions", ex.provisioner(p.type, p.config)]]))),
         ],
         ["expressions", ex.body(r.config, schema?.block)],
-        ["schema_version", String(schema?.version ?? 0)],
+        ["schema_version", single ? undefined : String(schema?.version ?? 0)],
         ["count_expression", repetition(ex, r.count)],
         ["for_each_expression", repetition(ex, r.forEach)],
         ["depends_on", omitEmptyArray(r.dependsOn.map((d) => goString(traversalString(d))))],
@@ -110,7 +119,7 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
         ["expressions", ex.body(mc.config, undefined)],
         ["count_expression", repetition(ex, mc.count)],
         ["for_each_expression", repetition(ex, mc.forEach)],
-        ["module", child ? marshalModule(child, schemas, ex, providers) : "{}"],
+        ["module", single ? undefined : child ? marshalModule(child, schemas, ex, providers) : "{}"],
         ["version_constraint", omitEmptyString(mc.version.raw)],
         ["depends_on", omitEmptyArray(mc.dependsOn.map((d) => goString(traversalString(d))))],
       ]),
@@ -121,12 +130,19 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
   for (const [name, v] of m.variables) {
     let def: string | undefined;
     if (v.default !== undefined) def = valueJSON(unmarkDeep(v.default)[0]);
+    // OpenTofu 1.11 (jsonconfig variable): the type constraint unless it is `any` (or absent), and
+    // whether a caller must set it.
+    const constraint = v.constraintType ?? v.type ?? DynamicPseudoType;
     variables.push([
       name,
       goObject([
+        ["type", constraint.kind === "dynamic" ? undefined : marshalType(constraint)],
         ["default", def],
         ["description", omitEmptyString(v.description)],
+        ["required", v.default === undefined ? "true" : undefined],
         ["sensitive", v.sensitive ? "true" : undefined],
+        ["ephemeral", v.ephemeral ? "true" : undefined],
+        ["deprecated", omitEmptyString(v.deprecated)],
       ]),
     ]);
   }
@@ -143,6 +159,17 @@ function marshalModule(c: Config, schemas: Schemas, ex: ExpressionMarshaler, pro
 export function marshalConfigJSON(config: Config, schemas: Schemas, ex: ExpressionMarshaler = noExpressions): string {
   const providers = marshalProviderConfigs(config, schemas, ex);
   const root = marshalModule(config, schemas, ex, providers);
+  return goObject([
+    ["provider_config", providers.json()],
+    ["root_module", root],
+  ]);
+}
+
+/** jsonconfig.MarshalSingleModule: one module alone, without children, schemas or expressions. */
+export function marshalSingleModuleJSON(module: Module): string {
+  const config = rootOnlyConfig(module);
+  const providers = marshalProviderConfigs(config, undefined, noExpressions);
+  const root = marshalModule(config, undefined, noExpressions, providers);
   return goObject([
     ["provider_config", providers.json()],
     ["root_module", root],

@@ -63,7 +63,7 @@ function sourceKey(start: string, fullName: string, entries: ReadonlyMap<string,
   return found;
 }
 
-function collect(c: Config, schemas: Schemas, ex: ExpressionMarshaler, entries: Map<string, ProviderConfigEntry>): void {
+function collect(c: Config, schemas: Schemas | undefined, ex: ExpressionMarshaler, entries: Map<string, ProviderConfigEntry>): void {
   const m = c.module;
   const address = moduleAddress(c);
   const parentKeyFor = (name: string, fullName: string): string => (c.parent ? sourceKey(providerConfigKey(c.parent.path, name), fullName, entries) : "");
@@ -81,7 +81,7 @@ function collect(c: Config, schemas: Schemas, ex: ExpressionMarshaler, entries: 
   for (const p of m.providerConfigs.values()) {
     const provider = p.providerType ?? providerForLocal(m, p.name);
     const full = provider.toString();
-    const schema: Block | undefined = schemas.providerConfig?.(full);
+    const schema: Block | undefined = schemas?.providerConfig?.(full);
     entries.set(providerConfigKey(c.path, p.alias ? `${p.name}.${p.alias}` : p.name), {
       fullName: full,
       parentKey: "",
@@ -142,7 +142,7 @@ export interface ProviderConfigs {
 }
 
 /** The provider configurations of the whole configuration tree. */
-export function marshalProviderConfigs(config: Config, schemas: Schemas, ex: ExpressionMarshaler): ProviderConfigs {
+export function marshalProviderConfigs(config: Config, schemas: Schemas | undefined, ex: ExpressionMarshaler): ProviderConfigs {
   const entries = new Map<string, ProviderConfigEntry>();
   collect(config, schemas, ex, entries);
   return {
