@@ -10,7 +10,7 @@ export type CompileResult = { ok: true; re: GoRegexp } | { ok: false; code: stri
 /** regexp.Compile: Perl syntax with Go's flags (re2js's defaults are the same). */
 export function compileRegexp(pattern: string): CompileResult {
   let re: RE2JS;
-  const { source, names } = renameDuplicateGroups(pattern);
+  const { source, names } = renameDuplicateGroups(unicodeClassAliases(pattern));
   try {
     re = RE2JS.compile(source);
   } catch (e) {
@@ -19,6 +19,122 @@ export function compileRegexp(pattern: string): CompileResult {
     return { ok: false, code: msg, expr: pattern };
   }
   return { ok: true, re: new GoRegexp(re, names) };
+}
+
+/**
+ * Unicode's long names of the general categories (`Letter` for `L`), as Go 1.25's
+ * unicode.CategoryAliases has them; keys in canonical form (see canonicalClassName).
+ */
+const CATEGORY_ALIASES: Readonly<Record<string, string>> = {
+  Casedletter: "LC",
+  Closepunctuation: "Pe",
+  Connectorpunctuation: "Pc",
+  Control: "Cc",
+  Cntrl: "Cc",
+  Currencysymbol: "Sc",
+  Dashpunctuation: "Pd",
+  Decimalnumber: "Nd",
+  Digit: "Nd",
+  Enclosingmark: "Me",
+  Finalpunctuation: "Pf",
+  Format: "Cf",
+  Initialpunctuation: "Pi",
+  Letter: "L",
+  Letternumber: "Nl",
+  Lineseparator: "Zl",
+  Lowercaseletter: "Ll",
+  Mark: "M",
+  Combiningmark: "M",
+  Mathsymbol: "Sm",
+  Modifierletter: "Lm",
+  Modifiersymbol: "Sk",
+  Nonspacingmark: "Mn",
+  Number: "N",
+  Openpunctuation: "Ps",
+  Other: "C",
+  Otherletter: "Lo",
+  Othernumber: "No",
+  Otherpunctuation: "Po",
+  Othersymbol: "So",
+  Paragraphseparator: "Zp",
+  Privateuse: "Co",
+  Punctuation: "P",
+  Punct: "P",
+  Separator: "Z",
+  Spaceseparator: "Zs",
+  Spacingmark: "Mc",
+  Surrogate: "Cs",
+  Symbol: "S",
+  Titlecaseletter: "Lt",
+  Unassigned: "Cn",
+  Uppercaseletter: "Lu",
+};
+
+/** Go 1.25's canonicalName: no underscores, hyphens or spaces; the first letter upper case, the rest lower. */
+function canonicalClassName(name: string): string {
+  const plain = name.replace(/[-_ ]/g, "");
+  return plain.slice(0, 1).toUpperCase() + plain.slice(1).toLowerCase();
+}
+
+const acceptedClassNames = new Map<string, boolean>();
+
+function acceptedClassName(name: string): boolean {
+  let ok = acceptedClassNames.get(name);
+  if (ok === undefined) {
+    try {
+      RE2JS.compile(`\\p{${name}}`);
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    acceptedClassNames.set(name, ok);
+  }
+  return ok;
+}
+
+/**
+ * Go 1.25 (which OpenTofu 1.11 is built with) looks `\p{…}` names up loosely — case, underscores,
+ * hyphens and spaces aside — and knows the long category names (`\p{Letter}`, `\p{Uppercase_Letter}`);
+ * re2js takes names only as written. Each name re2js would refuse is rewritten to the one it
+ * takes, when there is one; others are left for re2js to report.
+ */
+function unicodeClassAliases(pattern: string): string {
+  if (!/\\[pP]\{/.test(pattern)) return pattern;
+  let out = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c !== "\\") {
+      out += c;
+      continue;
+    }
+    const next = pattern[i + 1];
+    if (next === "Q") {
+      const end = pattern.indexOf("\\E", i + 2);
+      const stop = end < 0 ? pattern.length : end + 2;
+      out += pattern.slice(i, stop);
+      i = stop - 1;
+      continue;
+    }
+    const close = pattern.indexOf("}", i);
+    if ((next !== "p" && next !== "P") || pattern[i + 2] !== "{" || close < 0) {
+      out += pattern.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    const written = pattern.slice(i + 3, close);
+    const negated = written.startsWith("^") ? "^" : "";
+    const name = written.slice(negated.length);
+    out += `\\${next}{${negated}${classNameFor(name)}}`;
+    i = close;
+  }
+  return out;
+}
+
+function classNameFor(name: string): string {
+  if (acceptedClassName(name)) return name;
+  const canonical = canonicalClassName(name);
+  const target = CATEGORY_ALIASES[canonical] ?? canonical;
+  return acceptedClassName(target) ? target : name;
 }
 
 /**
