@@ -44,6 +44,28 @@ describe("plan and apply validate first", () => {
   });
 });
 
+describe("a module validated on its own (OpenTofu 1.11)", () => {
+  const module = 'terraform {\n  required_providers {\n    terraform = {\n      source = "terraform.io/builtin/terraform"\n      configuration_aliases = [terraform.x]\n    }\n  }\n}\nresource "terraform_data" "a" {\n  provider = terraform.x\n}\n';
+
+  it("validate takes its configuration_aliases as configured; plan still needs a configuration", async () => {
+    const { dir } = workDir({ "main.tf": module });
+    const v = await runCommand(validateCommand, ["-no-color"], dir);
+    expect(v).toMatchObject({ code: 0, stderr: "" });
+    expect(v.stdout).toContain("Success! The configuration is valid.");
+    const p = await runCommand(planCommand, ["-no-color", "-input=false"], dir);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toContain("Error: Provider configuration not present");
+    expect(p.stderr).toContain('provider["terraform.io/builtin/terraform"].x is required');
+  });
+
+  it("an alias it does not declare is still not present", async () => {
+    const { dir } = workDir({ "main.tf": module.replace("provider = terraform.x", "provider = terraform.y") });
+    const v = await runCommand(validateCommand, ["-no-color"], dir);
+    expect(v.code).toBe(1);
+    expect(v.stderr).toContain('provider["terraform.io/builtin/terraform"].y is required');
+  });
+});
+
 describe("providers passed to a module", () => {
   const builtin = 'terraform {\n  required_providers {\n    terraform = {\n      source = "terraform.io/builtin/terraform"\n    }\n  }\n}\n';
   const child = 'terraform {\n  required_providers {\n    terraform = {\n      source = "terraform.io/builtin/terraform"\n      configuration_aliases = [terraform.x]\n    }\n  }\n}\nresource "terraform_data" "a" {\n  provider = terraform.x\n}\n';

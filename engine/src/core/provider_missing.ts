@@ -39,13 +39,21 @@ export function providerConfigNotPresent(nodeName: string, provider: AbsProvider
 /**
  * Resources of one module whose `provider` names an alias that no module up the tree declares or
  * passes in: the validate walk finds no provider for them (a default configuration is implied
- * when absent; an alias is not).
+ * when absent; an alias is not). Since OpenTofu 1.11 an alias the root module declares in
+ * `configuration_aliases` stands for an empty configuration in `validate` (`validateOnly`), so
+ * that a module written to be called with providers passed in validates on its own; a plan still
+ * needs the configuration.
  */
-export function undeclaredProviderAliases(c: Config): Diagnostic[] {
+export function undeclaredProviderAliases(c: Config, validateOnly = false): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const expected = new Set<string>();
+  if (validateOnly && c.path.length === 0) {
+    for (const rp of c.module.providerRequirements.requiredProviders.values()) for (const a of rp.aliases) expected.add(providerKey(a.localName, a.alias));
+  }
   for (const r of [...c.module.managedResources.values(), ...c.module.dataResources.values(), ...c.module.ephemeralResources.values()]) {
     const resolved = resolveResourceProvider(c, r);
     if (!resolved || resolved.config || resolved.addr.alias === "") continue;
+    if (expected.has(providerKey(r.providerConfigRef?.name ?? "", resolved.addr.alias))) continue;
     out.push(providerConfigNotPresent(new ConfigResource(new ModuleAddr(c.path), new ResourceAddr(r.mode, r.type, r.name)).toString(), resolved.addr));
   }
   return out;

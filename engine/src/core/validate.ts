@@ -97,7 +97,7 @@ export async function validateConfig(root: Config, opts: SchemaValidateOptions):
   try {
     const diagnostics = [...opened.diagnostics];
     if (hasErrors(diagnostics)) return diagnostics;
-    const found = staticValidation(root, (r) => opened.validator.resourceSchema(r));
+    const found = staticValidation(root, (r) => opened.validator.resourceSchema(r), true);
     diagnostics.push(...found);
     if (hasErrors(found)) return diagnostics;
     // The walk needs its graph: a cycle stops it before anything is evaluated.
@@ -113,9 +113,10 @@ export async function validateConfig(root: Config, opts: SchemaValidateOptions):
 /**
  * What OpenTofu's validate walk, which plan and apply also run first, finds with nothing but the
  * providers' schemas: module call arguments the graph cannot be built without, every reference,
- * then attributes of module call arguments that the variables' object types drop.
+ * then attributes of module call arguments that the variables' object types drop. `validateCommand`:
+ * for `validate` itself, where the root module's configuration_aliases need no provider block.
  */
-export function staticValidation(root: Config, resourceSchema: ResourceSchemaLookup): Diagnostic[] {
+export function staticValidation(root: Config, resourceSchema: ResourceSchemaLookup, validateCommand = false): Diagnostic[] {
   const configs = allConfigs(root);
   const args = configs.flatMap(moduleCallArgumentDiagnostics);
   if (hasErrors(args)) return args;
@@ -124,7 +125,7 @@ export function staticValidation(root: Config, resourceSchema: ResourceSchemaLoo
   if (hasErrors(passed)) return [...args, ...passed];
   const refs = new ReferenceChecker(resourceSchema).checkTree(configs);
   if (hasErrors(refs)) return [...args, ...refs];
-  return [...args, ...refs, ...configs.flatMap(undeclaredProviderAliases), ...configs.flatMap(ignoredObjectAttributes)];
+  return [...args, ...refs, ...configs.flatMap((c) => undeclaredProviderAliases(c, validateCommand)), ...configs.flatMap(ignoredObjectAttributes)];
 }
 
 /**
