@@ -181,6 +181,44 @@ describe("terrace validate", () => {
     expect(p.stdout).toContain("(and one more similar warning elsewhere)");
   });
 
+  it("follows the variable's type into nested objects, map values, list elements and for results, and checks defaults", async () => {
+    const { dir } = workDir({
+      "main.tf":
+        'module "m" {\n  source = "./mod"\n  foo    = { bar = { beep = 2, ok = 3 } }\n  items  = [{ name = "a" }, { name = "b", nam = "c" }]\n  bymap  = { k = { name = "a", nme = "b" } }\n  fors   = [for s in ["a"] : { name = s, extra = s }]\n}\n',
+      "mod/main.tf":
+        'variable "foo" {\n  type = object({ bar = object({ ok = number }) })\n}\nvariable "items" {\n  type = list(object({ name = string }))\n}\nvariable "bymap" {\n  type = map(object({ name = string }))\n}\nvariable "fors" {\n  type = list(object({ name = string }))\n}\nvariable "d" {\n  type = object({ a = string, b = object({ x = number }) })\n  default = {\n    a = "x"\n    b = { x = 1, nope = 2 }\n    c = 3\n  }\n}\n',
+    });
+    const { initCommand } = await import("./init.js");
+    expect((await runCommand(initCommand, ["-no-color"], dir)).code).toBe(0);
+    const j = JSON.parse((await validate(["-json"], dir)).stdout) as JSONResult;
+    expect(j.valid).toBe(true);
+    const detail = (d: JSONDiag) => [d.range?.filename, d.range?.start.line, d.detail];
+    expect(j.diagnostics.map(detail)).toEqual([
+      ["mod/main.tf", 17, 'The object type for .b does not include an attribute named "nope", so this definition is unused.'],
+      ["mod/main.tf", 18, 'The object type for this variable does not include an attribute named "c", so this definition is unused. Did you mean to set attribute "a" instead?'],
+      ["main.tf", 3, 'The object type for input variable "foo" nested value .bar does not include an attribute named "beep", so this definition is unused.'],
+      ["main.tf", 4, 'The object type for input variable "items" nested value [1] does not include an attribute named "nam", so this definition is unused. Did you mean to set attribute "name" instead?'],
+      ["main.tf", 5, 'The object type for input variable "bymap" nested value ["k"] does not include an attribute named "nme", so this definition is unused. Did you mean to set attribute "name" instead?'],
+      ["main.tf", 6, 'The object type for input variable "fors" nested value [(not yet known)] does not include an attribute named "extra", so this definition is unused.'],
+    ]);
+    // The snippet shows the object constructor the attribute is written in.
+    const human = await validate(["-no-color", "-consolidate-warnings=false"], dir);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('  on main.tf line 3, in module "m":\n   3:   foo    = { bar = { beep = 2, ok = 3 } }\n');
+    expect(human.stdout.match(/^Warning: Object attribute is ignored$/gm)).toHaveLength(6);
+    const folded = await validate(["-no-color"], dir);
+    expect(folded.stdout.match(/^Warning: Object attribute is ignored$/gm)).toHaveLength(1);
+    expect(folded.stdout).toContain("(and 5 more similar warnings elsewhere)");
+  });
+
+  it("takes the global view options, as tofu's ParseView gives them to every command", async () => {
+    const { dir } = workDir({ "main.tf": 'variable "v" {\n  type    = object({ a = string })\n  default = { a = "x", b = "y" }\n}\n' });
+    const compact = await validate(["-compact-warnings", "-no-color"], dir);
+    expect(compact.code).toBe(0);
+    expect(compact.stdout).toContain("Warnings:\n\n- Object attribute is ignored\n  on main.tf line 3\n");
+    expect(compact.stdout).toContain("To see the full warning notes, run OpenTofu without -compact-warnings.");
+  });
+
   it("rejects bad flags", async () => {
     const { dir } = workDir({ "main.tf": "" });
     const r = await validate(["-foo", "-no-color"], dir);

@@ -17,13 +17,13 @@ import path from "node:path";
 import type { Config } from "../configs/index.js";
 import { diagnosticToJSON, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { Locks, devOverrides, devOverridesWarning, loadCLIConfig, loadLocksFromFile, LOCK_FILE_PATH } from "../providers/index.js";
-import { parseFlags } from "./args.js";
+import { parseFlags, parseViewArgs } from "./args.js";
 import { goJSONEscape } from "./backend.js";
 import { configProviderRequirements } from "./provider_requirements.js";
 import type { Command } from "./io.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
-import { Context } from "../core/index.js";
+import { Context, type DeprecationWarningLevel } from "../core/index.js";
 import { wordWrap } from "../plans/index.js";
 import { View } from "./view.js";
 
@@ -72,7 +72,7 @@ ${VAR_FLAGS_HELP}`;
  * evaluation (module sources from variables) sees -var, -var-file, the environment and the
  * automatic variables files; there are no prompts.
  */
-export async function validateWorkingDir(meta: Meta): Promise<{ diagnostics: Diagnostic[] }> {
+export async function validateWorkingDir(meta: Meta, deprecationWarnings: DeprecationWarningLevel = "all"): Promise<{ diagnostics: Diagnostic[] }> {
   const workingDir = meta.workingDir;
   const env = meta.io.env;
   const loaded = await meta.loadConfig();
@@ -86,7 +86,7 @@ export async function validateWorkingDir(meta: Meta): Promise<{ diagnostics: Dia
   if (hasErrors(deps)) return { diagnostics };
 
   const { providerFactory } = await import("./plan.js");
-  const context = new Context({ providers: providerFactory(workingDir, env), functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir });
+  const context = new Context({ providers: providerFactory(workingDir, env), functionFS: new NodeFunctionFileSystem(workingDir), cwd: workingDir, deprecationWarnings });
   diagnostics.push(...(await context.validate(loaded.config)).diagnostics);
   // Validating with dev overrides in effect may not match a released provider; say so.
   if (overrides.size > 0) diagnostics.push(devOverridesWarning(overrides));
@@ -133,8 +133,10 @@ interface ValidateOutput {
 }
 
 export const validateCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["json", "no-color", "no-tests"], string: ["test-directory"], multi: VAR_FLAGS });
-  const noColor = args.includes("-no-color") || args.includes("--no-color");
+  // The global view options come out first, wherever they are (arguments.ParseView).
+  const { view: viewArgs, rest } = parseViewArgs(args);
+  const p = parseFlags(rest, { bool: ["json", "no-color", "no-tests"], string: ["test-directory"], multi: VAR_FLAGS });
+  const noColor = viewArgs.noColor || rest.includes("--no-color");
   const early = new View(io, !noColor);
   if (typeof p === "string" || p.positional.length > 1) {
     early.diagnostics([
@@ -150,9 +152,9 @@ export const validateCommand: Command = async (args, io) => {
     return 0;
   }
   const json = p.bools.get("json") ?? false;
-  const view = new View(io, !json && !(p.bools.get("no-color") ?? false));
+  const view = new View(io, !json && !noColor && !(p.bools.get("no-color") ?? false), false, viewArgs);
   const workingDir = path.resolve(io.cwd, p.positional[0] ?? ".");
-  const { diagnostics } = await validateWorkingDir(Meta.fromFlags({ ...io, cwd: workingDir }, view, p));
+  const { diagnostics } = await validateWorkingDir(Meta.fromFlags({ ...io, cwd: workingDir }, view, p), viewArgs.deprecation);
 
   if (json) {
     const out: ValidateOutput = { format_version: "1.0", valid: true, error_count: 0, warning_count: 0, diagnostics: [] };

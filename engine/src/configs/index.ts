@@ -101,3 +101,4 @@ export {
 export { configCoreVersionDiagnostics, moduleCoreVersionDiagnostics } from "./core_version.js";
 export * from "./static/index.js";
 export { mayCallProviderFunctions, providerFunctionCallsIn, type ProviderFunctionCall } from "./provider_functions.js";
+export { discardedAttrSuggestion, discardedObjectConstructorAttrs, type DiscardedAttr } from "./discarded_attrs.js";

@@ -1,5 +1,6 @@
 // `variable` blocks: input variable declarations with their type constraint (and optional()
 // defaults), default value, validations and flags.
+import { discardedDefaultAttrWarnings } from "./discarded_attrs.js";
 import { errorDiag, exprAsKeyword, type AnyExpression, type BodySchema, type ContentBlock, type Diagnostic, type Range } from "../hcl/index.js";
 import {
   DynamicPseudoType,
@@ -181,6 +182,8 @@ export function decodeVariableBlock(block: ContentBlock, override: boolean): { v
   if (def) {
     const r = staticValue(def.expr);
     diagnostics.push(...r.diagnostics);
+    // Attributes of the default the type does not have (OpenTofu 1.11), whether or not it converts.
+    if (v.constraintType) diagnostics.push(...discardedDefaultAttrWarnings(def.expr, v.constraintType));
     let val = r.value;
     // Without a type (only possible in an override file) conversion waits for the merge.
     if (v.constraintType) {
