@@ -1,6 +1,7 @@
 // The dispatch of `terrace <subcommand> [args]` against a CommandIO: the process entry (main.ts)
 // and in-process callers (the CLI conformance harness) run commands through the same table.
 import { aliases, commands } from "./commands.js";
+import { withEnvArgs } from "./env_args.js";
 import type { CommandIO } from "./io.js";
 
 export function usage(): string {
@@ -12,7 +13,13 @@ export function usage(): string {
 }
 
 /** Runs one subcommand line (global options already taken); answers the exit code. */
-export async function runCLI(argv: readonly string[], io: CommandIO): Promise<number> {
+export async function runCLI(rawArgv: readonly string[], io: CommandIO): Promise<number> {
+  const merged = withEnvArgs(rawArgv, io.env);
+  if (!merged.ok) {
+    io.stderr.write(`${merged.error}\n`);
+    return 1;
+  }
+  const argv = merged.args;
   const [given, ...rest] = argv;
   if (given === undefined || given === "-help" || given === "--help" || given === "-h") {
     io.stdout.write(usage());
