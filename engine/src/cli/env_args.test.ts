@@ -68,3 +68,19 @@ describe("terrace with TF_CLI_ARGS", () => {
     expect(plan.stderr).toContain("Error: Failed to read variables file");
   });
 });
+
+describe("TF_INPUT", () => {
+  it("false turns prompting off as -input=false does; other values leave it on", { timeout: 60_000 }, async () => {
+    const { runCommand } = await import("./clitest.testkit.js");
+    const { planCommand } = await import("./plan.js");
+    const { dir } = workDir({ "main.tf": 'variable "name" {\n  type = string\n}\noutput "o" {\n  value = var.name\n}\n' });
+    const asked = await runCommand(planCommand, ["-no-color"], dir, { stdin: "typed\n", env: { TF_INPUT: "1" } });
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toContain('+ o = "typed"');
+    for (const off of ["0", "false", "F"]) {
+      const r = await runCommand(planCommand, ["-no-color"], dir, { stdin: "typed\n", env: { TF_INPUT: off } });
+      expect(r.code, off).toBe(1);
+      expect(r.stderr, off).toContain("Error: No value for required variable");
+    }
+  });
+});

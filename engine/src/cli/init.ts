@@ -64,6 +64,7 @@ import { nodeConfigFS, nodeVariableFS, isDirectory } from "./nodefs.js";
 import { engineVersion } from "./version.js";
 import { Prompter } from "./prompt.js";
 import { legacyUI, type LegacyUI } from "./legacy_ui.js";
+import { inputAllowedByEnv } from "./meta.js";
 import { View } from "./view.js";
 import { configProviderRequirements } from "./provider_requirements.js";
 
@@ -244,7 +245,7 @@ class InitRun {
 
   /** Prompts on stdin/stdout as tofu's UIInput does. */
   prompter(): VariablePrompter | undefined {
-    return this.o.input ? new Prompter(this.view).variables() : undefined;
+    return this.o.input && inputAllowedByEnv(this.io.env) ? new Prompter(this.view).variables() : undefined;
   }
 
   fail(diags: readonly Diagnostic[], configError = false): number {

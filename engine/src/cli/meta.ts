@@ -14,7 +14,7 @@ import { collectVariableValues, type UnparsedVariableValue, type VariableArg, ty
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
 import { NO_ENCRYPTION, encryptionFromModule, type Encryption } from "../encryption/index.js";
 import { State, type StateStore } from "../states/index.js";
-import type { ParsedFlags } from "./args.js";
+import { parseGoBool, type ParsedFlags } from "./args.js";
 import { configuredBackend, type ConfiguredBackend, type RootModuleEvaluation } from "./backend_config.js";
 import type { CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
@@ -48,6 +48,12 @@ export interface RootInputs {
   readonly inputs: RootModuleInputs | undefined;
   readonly values: ReadonlyMap<string, UnparsedVariableValue>;
   readonly diagnostics: Diagnostic[];
+}
+
+/** Meta.Input's TF_INPUT: a value Go's ParseBool reads as false turns input off, as -input=false does. */
+export function inputAllowedByEnv(env: Readonly<Record<string, string | undefined>>): boolean {
+  const v = env["TF_INPUT"];
+  return v === undefined || v === "" || parseGoBool(v) !== false;
 }
 
 export interface MetaOptions {
@@ -99,9 +105,9 @@ export class Meta {
     return this.inputs;
   }
 
-  /** The prompter for variables; none when input is disabled. */
+  /** The prompter for variables; none when input is disabled (by the flag or by TF_INPUT). */
   variablePrompter(): VariablePrompter | undefined {
-    return this.options.input ? this.prompter.variables() : undefined;
+    return this.options.input && inputAllowedByEnv(this.io.env) ? this.prompter.variables() : undefined;
   }
 
   /** A loader over the working directory whose files diagnostics can quote. */
