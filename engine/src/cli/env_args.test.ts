@@ -1,24 +1,10 @@
 // TF_CLI_ARGS and TF_CLI_ARGS_<subcommand>, merged into the command line as tofu's main does.
 import { describe, expect, it } from "vitest";
-import { workDir } from "./clitest.testkit.js";
+import { runCommand, workDir } from "./clitest.testkit.js";
 import { shellWords, subcommandOf, withEnvArgs } from "./env_args.js";
-import type { CommandIO } from "./io.js";
 import { runCLI } from "./run.js";
-import { Readable } from "node:stream";
 
-async function run(argv: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: CommandIO = {
-    stdin: Readable.from([]),
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd,
-    env: { HOME: cwd, TF_CLI_CONFIG_FILE: "/dev/null", ...env },
-  };
-  const code = await runCLI(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], cwd: string, env: Record<string, string>) => runCommand(runCLI, argv, cwd, { env: { TF_CLI_CONFIG_FILE: "/dev/null", ...env } });
 
 describe("shell words", () => {
   it("splits as go-shellwords does", () => {
@@ -71,7 +57,6 @@ describe("terrace with TF_CLI_ARGS", () => {
 
 describe("TF_INPUT", () => {
   it("false turns prompting off as -input=false does; other values leave it on", { timeout: 60_000 }, async () => {
-    const { runCommand } = await import("./clitest.testkit.js");
     const { planCommand } = await import("./plan.js");
     const { dir } = workDir({ "main.tf": 'variable "name" {\n  type = string\n}\noutput "o" {\n  value = var.name\n}\n' });
     const asked = await runCommand(planCommand, ["-no-color"], dir, { stdin: "typed\n", env: { TF_INPUT: "1" } });

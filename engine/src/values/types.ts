@@ -145,23 +145,27 @@ export function assertNever(x: never): never {
   throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }
 
-/** True if the type has DynamicPseudoType anywhere inside it. */
-export function hasDynamicTypes(t: Type): boolean {
+/** True if `test` holds for the type or for any type inside it. */
+export function someNestedType(t: Type, test: (t: Type) => boolean): boolean {
+  if (test(t)) return true;
   switch (t.kind) {
-    case "dynamic":
-      return true;
     case "list":
     case "set":
     case "map":
-      return hasDynamicTypes(t.element);
+      return someNestedType(t.element, test);
     case "object":
-      for (const at of t.attributes.values()) if (hasDynamicTypes(at)) return true;
+      for (const at of t.attributes.values()) if (someNestedType(at, test)) return true;
       return false;
     case "tuple":
-      return t.elements.some(hasDynamicTypes);
+      return t.elements.some((e) => someNestedType(e, test));
     default:
       return false;
   }
+}
+
+/** True if the type has DynamicPseudoType anywhere inside it. */
+export function hasDynamicTypes(t: Type): boolean {
+  return someNestedType(t, (x) => x.kind === "dynamic");
 }
 
 /** The element type of a collection (programmer error for other kinds). */

@@ -13,11 +13,11 @@ import {
   StringType,
   compareStrings,
   friendlyName,
-  hasDynamicTypes,
   listOf,
   mapOf,
   objectOf,
   setOf,
+  someNestedType,
   tupleOf,
   typeEquals,
   type Type,
@@ -288,27 +288,10 @@ const exactTypes = new WeakMap<Type, boolean>();
 export function isExactValueType(t: Type): boolean {
   let exact = exactTypes.get(t);
   if (exact === undefined) {
-    exact = !hasDynamicTypes(t) && !hasOptionalAttributes(t);
+    exact = !someNestedType(t, (x) => x.kind === "dynamic" || (x.kind === "object" && x.optional.size > 0));
     exactTypes.set(t, exact);
   }
   return exact;
-}
-
-function hasOptionalAttributes(t: Type): boolean {
-  switch (t.kind) {
-    case "list":
-    case "set":
-    case "map":
-      return hasOptionalAttributes(t.element);
-    case "object":
-      if (t.optional.size > 0) return true;
-      for (const at of t.attributes.values()) if (hasOptionalAttributes(at)) return true;
-      return false;
-    case "tuple":
-      return t.elements.some(hasOptionalAttributes);
-    default:
-      return false;
-  }
 }
 
 /** objectVal for decoders, when isExactValueType(t) and each attribute value has exactly its type. */
