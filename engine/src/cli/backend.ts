@@ -6,7 +6,7 @@
 // tofu's byte for byte.
 import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { decodeBackendConfig as staticDecodeBackendConfig, decodeStaticBlock, type Backend, type ConfigBody, type StaticBlockSchema, type StaticEvaluator } from "../configs/index.js";
+import { dataDir, decodeBackendConfig as staticDecodeBackendConfig, decodeStaticBlock, type Backend, type ConfigBody, type StaticBlockSchema, type StaticEvaluator } from "../configs/index.js";
 import { errorDiag, hasErrors, parseConfig, nativeBody, type Diagnostic } from "../hcl/index.js";
 import { EvalContext, evaluateAny } from "../lang/eval/index.js";
 import {
@@ -27,7 +27,10 @@ import {
   type Value,
 } from "../values/index.js";
 
-export const BACKEND_STATE_FILE = ".terraform/terraform.tfstate";
+/** `<data dir>/terraform.tfstate`: the backend the working directory was initialised with. */
+export function backendStateFile(): string {
+  return path.join(dataDir(), "terraform.tfstate");
+}
 
 interface BackendSchema {
   /** Attribute name → type; every attribute is optional for hashing, as in OpenTofu. */
@@ -382,7 +385,7 @@ export interface BackendState {
 export function readBackendState(workingDir: string): { state: BackendState | undefined; diagnostics: Diagnostic[] } {
   let text: string;
   try {
-    text = readFileSync(path.join(workingDir, BACKEND_STATE_FILE), "utf8");
+    text = readFileSync(path.resolve(workingDir, backendStateFile()), "utf8");
   } catch {
     return { state: undefined, diagnostics: [] };
   }
@@ -392,7 +395,7 @@ export function readBackendState(workingDir: string): { state: BackendState | un
   } catch (e) {
     return {
       state: undefined,
-      diagnostics: [errorDiag("Failed to load state", `Error reading ${BACKEND_STATE_FILE}: ${e instanceof Error ? e.message : String(e)}`)],
+      diagnostics: [errorDiag("Failed to load state", `Error reading ${backendStateFile()}: ${e instanceof Error ? e.message : String(e)}`)],
     };
   }
   const backend = typeof data === "object" && data !== null ? (data as { backend?: unknown }).backend : undefined;
@@ -409,13 +412,13 @@ export function writeBackendState(workingDir: string, type: string, config: Back
   const configData: { [k: string]: JSONData } = {};
   for (const k of [...config.keys()].sort()) configData[k] = valueToJSONData(config.get(k) as Value);
   const doc = { version: 3, terraform_version: version, backend: { type, config: configData, hash } };
-  const file = path.join(workingDir, BACKEND_STATE_FILE);
+  const file = path.resolve(workingDir, backendStateFile());
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, goJSONEscape(JSON.stringify(doc, null, 2)), { mode: 0o644 });
     return [];
   } catch (e) {
-    return [errorDiag("Failed to save backend configuration", `Error writing ${BACKEND_STATE_FILE}: ${e instanceof Error ? e.message : String(e)}`)];
+    return [errorDiag("Failed to save backend configuration", `Error writing ${backendStateFile()}: ${e instanceof Error ? e.message : String(e)}`)];
   }
 }
 

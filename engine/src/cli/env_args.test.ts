@@ -69,3 +69,29 @@ describe("TF_INPUT", () => {
     }
   });
 });
+
+describe("TF_DATA_DIR", () => {
+  it("moves the working directory's data (modules, backend, workspace) out of .terraform", { timeout: 60_000 }, async () => {
+    const { existsSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { dir } = workDir({ "main.tf": 'terraform {\n  backend "local" {}\n}\nmodule "m" {\n  source = "./m"\n}\n', "m/main.tf": 'output "o" {\n  value = 1\n}\n' });
+    const env = { TF_DATA_DIR: "data" };
+    expect((await run(["init", "-no-color"], dir, env)).code).toBe(0);
+    expect(existsSync(join(dir, ".terraform"))).toBe(false);
+    expect(JSON.parse(readFileSync(join(dir, "data", "modules", "modules.json"), "utf8"))).toMatchObject({ Modules: expect.arrayContaining([expect.objectContaining({ Key: "m" })]) });
+    expect(JSON.parse(readFileSync(join(dir, "data", "terraform.tfstate"), "utf8"))).toMatchObject({ backend: { type: "local" } });
+    expect((await run(["workspace", "new", "dev"], dir, env)).code).toBe(0);
+    expect(readFileSync(join(dir, "data", "environment"), "utf8")).toBe("dev");
+    expect((await run(["workspace", "show"], dir, env)).stdout).toBe("dev\n");
+    // Without it, the working directory is not initialised.
+    expect((await run(["workspace", "show"], dir, {})).stdout).toBe("default\n");
+    const plan = await run(["plan", "-no-color"], dir, {});
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain("Backend initialization required");
+    // An absolute directory stands on its own.
+    const abs = join(dir, "elsewhere");
+    expect((await run(["init", "-no-color"], dir, { TF_DATA_DIR: abs })).code).toBe(0);
+    expect(existsSync(join(abs, "terraform.tfstate"))).toBe(true);
+    expect((await run(["plan", "-no-color"], dir, env)).code).toBe(0);
+  });
+});

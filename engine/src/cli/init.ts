@@ -11,6 +11,7 @@ import path from "node:path";
 import { readFileSync, rmSync } from "node:fs";
 import {
   applyStaticModuleCall,
+  dataDir,
   loadConfigWithRootInputs,
   Loader,
   RootModuleInputs,
@@ -57,7 +58,7 @@ import {
   readBackendState,
   unsupportedBackendDiagnostic,
   writeBackendState,
-  BACKEND_STATE_FILE,
+  backendStateFile,
 } from "./backend.js";
 import type { Command, CommandIO } from "./io.js";
 import { nodeConfigFS, nodeVariableFS, isDirectory } from "./nodefs.js";
@@ -378,7 +379,7 @@ class InitRun {
       }
       if (saved.state && o.reconfigure) {
         // Forget the previous backend: the working directory now uses local state.
-        rmSync(path.join(this.workingDir, BACKEND_STATE_FILE), { force: true });
+        rmSync(path.resolve(this.workingDir, backendStateFile()), { force: true });
         return diags;
       }
       if (!s) return diags;
@@ -520,7 +521,7 @@ class InitRun {
       locks: previousLocks,
       mode: o.upgrade ? "upgrade" : "normal",
       source,
-      targetDir: new ProviderCacheDir(path.join(this.workingDir, ".terraform", "providers"), platform),
+      targetDir: new ProviderCacheDir(path.resolve(this.workingDir, dataDir(), "providers"), platform),
       ...(cli.config.pluginCacheDir !== ""
         ? { globalCacheDir: new ProviderCacheDir(cli.config.pluginCacheDir, platform), globalCacheMayBreakLockFile: cli.config.pluginCacheMayBreakDependencyLockFile }
         : {}),

@@ -8,6 +8,8 @@ import {
   manifestForConfig,
   manifestKey,
   moduleSourceString,
+  manifestDir,
+  manifestPath,
   readManifestForDir,
   rootModuleCall,
   staticModuleWalker,
@@ -104,7 +106,7 @@ export async function installModules(o: InstallModulesOptions): Promise<InstallM
 /** A non-local module that is not installed: Terrace has no network to fetch it. */
 function notInstalled(req: ModuleRequest, source: string, kind: "registry" | "remote"): Diagnostic {
   const at = `${req.callRange.filename}:${req.callRange.start.line}`;
-  const how = `Terrace does not download modules (it has no network access). Install a copy of the module under .terraform/modules and record it in .terraform/modules/modules.json, or use a local source path such as "./modules/${req.name}".`;
+  const how = `Terrace does not download modules (it has no network access). Install a copy of the module under ${manifestDir()} and record it in ${manifestPath(".")}, or use a local source path such as "./modules/${req.name}".`;
   const what = kind === "registry" ? "registry" : "remote";
   return errorDiag(
     "Module not installed",

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { AbsResourceInstance, Provider as ProviderAddr } from "../addrs/index.js";
-import { allConfigs, inputVariableDeclarations, Loader, moduleSourceString, versionString, type Config } from "../configs/index.js";
+import { allConfigs, dataDir, inputVariableDeclarations, Loader, moduleSourceString, versionString, type Config } from "../configs/index.js";
 import { interactiveCollectVariables, parseVariableValues, type InputValue } from "../configs/inputvars/index.js";
 import { NO_ENCRYPTION, type Encryption } from "../encryption/index.js";
 import { Context, DEFAULT_PARALLELISM, type Hooks, type PlanResult, type ProviderFactory } from "../core/index.js";
@@ -202,7 +202,7 @@ export function providerFactory(workingDir: string, env: CommandIO["env"], encry
     let command: string;
     if (bundled) command = bundled.executable;
     else {
-      const cache = new ProviderCacheDir(path.join(workingDir, ".terraform", "providers"), currentPlatform());
+      const cache = new ProviderCacheDir(path.resolve(workingDir, dataDir(), "providers"), currentPlatform());
       const entry = await cache.providerVersion(p, lock.version);
       if (!entry) return fail(`Could not load the schema for provider ${p.toString()}: the provider is not installed. Run "terrace init".`);
       const exe = await executableFile(entry);

@@ -1,6 +1,7 @@
 // The dispatch of `terrace <subcommand> [args]` against a CommandIO: the process entry (main.ts)
 // and in-process callers (the CLI conformance harness) run commands through the same table.
 import { aliases, commands } from "./commands.js";
+import { withDataDir } from "../configs/index.js";
 import { withEnvArgs } from "./env_args.js";
 import type { CommandIO } from "./io.js";
 
@@ -19,7 +20,10 @@ export async function runCLI(rawArgv: readonly string[], io: CommandIO): Promise
     io.stderr.write(`${merged.error}\n`);
     return 1;
   }
-  const argv = merged.args;
+  return withDataDir(io.env["TF_DATA_DIR"], () => dispatch(merged.args, io));
+}
+
+async function dispatch(argv: readonly string[], io: CommandIO): Promise<number> {
   const [given, ...rest] = argv;
   if (given === undefined || given === "-help" || given === "--help" || given === "-h") {
     io.stdout.write(usage());

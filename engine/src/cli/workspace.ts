@@ -5,6 +5,7 @@
 // The `terrace workspace` command itself is in workspace_command.ts.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { dataDir } from "../configs/index.js";
 import { errorDiag, type Diagnostic } from "../hcl/index.js";
 import {
   DEFAULT_STATE_FILENAME,
@@ -26,7 +27,10 @@ import { listTerraceWorkspaces, terraceBackend, terraceStore, terraceWorkspaceNa
 import type { View } from "./view.js";
 
 export const DEFAULT_WORKSPACE = "default";
-const ENVIRONMENT_FILE = path.join(".terraform", "environment");
+/** `<data dir>/environment`: the selected workspace. */
+function environmentFile(): string {
+  return path.join(dataDir(), "environment");
+}
 const DEFAULT_WORKSPACE_DIR = "terraform.tfstate.d";
 
 // ---------------------------------------------------------------------------------------------
@@ -38,7 +42,7 @@ export function currentWorkspace(io: CommandIO): { name: string; overridden: boo
   if (env !== undefined && env !== "") return { name: env, overridden: true };
   let text: string;
   try {
-    text = readFileSync(path.join(io.cwd, ENVIRONMENT_FILE), "utf8");
+    text = readFileSync(path.resolve(io.cwd, environmentFile()), "utf8");
   } catch {
     return { name: DEFAULT_WORKSPACE, overridden: false };
   }
@@ -47,7 +51,7 @@ export function currentWorkspace(io: CommandIO): { name: string; overridden: boo
 }
 
 export function setWorkspace(io: CommandIO, name: string): Diagnostic[] {
-  const p = path.join(io.cwd, ENVIRONMENT_FILE);
+  const p = path.resolve(io.cwd, environmentFile());
   try {
     mkdirSync(path.dirname(p), { recursive: true });
     // tofu writes the bare name, without a newline.

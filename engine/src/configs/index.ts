@@ -19,8 +19,9 @@ export {
   type ModuleWalkResult,
 } from "./config.js";
 export {
-  MANIFEST_DIR,
   MANIFEST_FILENAME,
+  manifestDir,
+  manifestPath,
   manifestKey,
   manifestForConfig,
   readManifestSnapshot,
@@ -102,3 +103,4 @@ export { configCoreVersionDiagnostics, moduleCoreVersionDiagnostics } from "./co
 export * from "./static/index.js";
 export { mayCallProviderFunctions, providerFunctionCallsIn, type ProviderFunctionCall } from "./provider_functions.js";
 export { discardedAttrSuggestion, discardedObjectConstructorAttrs, type DiscardedAttr } from "./discarded_attrs.js";
+export { DEFAULT_DATA_DIR, dataDir, withDataDir } from "./datadir.js";

@@ -5,7 +5,7 @@ import { errorDiag, type Diagnostic } from "../hcl/index.js";
 import { configCoreVersionDiagnostics } from "./core_version.js";
 import { buildConfig, type Config, type ModuleRequest, type ModuleWalker, type ModuleWalkResult } from "./config.js";
 import { joinPath, type ConfigFS } from "./fs.js";
-import { readManifestForDir, manifestKey, type ModuleManifest } from "./manifest.js";
+import { readManifestForDir, manifestKey, manifestPath, type ModuleManifest } from "./manifest.js";
 import { moduleSourceString } from "./module_source.js";
 import type { Module } from "./module.js";
 import { Parser } from "./parser.js";
@@ -110,7 +110,7 @@ export class Loader {
       return none([
         errorDiag(
           "Module not installed",
-          `This module is not yet installed. Its source ${JSON.stringify(source)} is not a local path, and no installed copy is recorded in ${joinPath(this.workingDir, ".terraform/modules/modules.json")}. Run "tofu init" to install all modules required by this configuration.`,
+          `This module is not yet installed. Its source ${JSON.stringify(source)} is not a local path, and no installed copy is recorded in ${manifestPath(this.workingDir)}. Run "tofu init" to install all modules required by this configuration.`,
           req.callRange,
         ),
       ]);

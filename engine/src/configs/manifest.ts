@@ -2,12 +2,23 @@
 // (OpenTofu's modsdir.Manifest), read and written in OpenTofu's exact format.
 import { errorDiag, type Diagnostic } from "../hcl/index.js";
 import { allConfigs, type Config } from "./config.js";
+import { dataDir } from "./datadir.js";
 import { joinPath, type ConfigFS } from "./fs.js";
 import { moduleSourceString } from "./module_source.js";
 import { parseVersion, versionString, type Version } from "./version_constraint.js";
 
-export const MANIFEST_DIR = ".terraform/modules";
 export const MANIFEST_FILENAME = "modules.json";
+
+/** `<data dir>/modules`, where installed modules and their manifest are. */
+export function manifestDir(): string {
+  return joinPath(dataDir(), "modules");
+}
+
+/** The manifest file of the working directory (an absolute data directory stands on its own). */
+export function manifestPath(workingDir: string): string {
+  const dir = manifestDir();
+  return dir.startsWith("/") ? joinPath(dir, MANIFEST_FILENAME) : joinPath(workingDir, dir, MANIFEST_FILENAME);
+}
 
 export interface ManifestRecord {
   /** The module path joined with "." ("" for the root module). */
@@ -85,7 +96,7 @@ export function writeManifestSnapshot(manifest: ModuleManifest): string {
 
 /** Reads `<workingDir>/.terraform/modules/modules.json`; a missing file is an empty manifest. */
 export function readManifestForDir(fs: ConfigFS, workingDir: string): { manifest: ModuleManifest; diagnostics: Diagnostic[] } {
-  const r = fs.readFile(joinPath(workingDir, MANIFEST_DIR, MANIFEST_FILENAME));
+  const r = fs.readFile(manifestPath(workingDir));
   if (!r.ok) return { manifest: new Map(), diagnostics: [] };
   const text = typeof r.data === "string" ? r.data : new TextDecoder().decode(r.data);
   return readManifestSnapshot(text);
@@ -93,7 +104,7 @@ export function readManifestForDir(fs: ConfigFS, workingDir: string): { manifest
 
 export function writeManifestForDir(fs: ConfigFS, workingDir: string, manifest: ModuleManifest): Diagnostic[] {
   if (!fs.writeFile) return [errorDiag("Failed to write module manifest", "This filesystem cannot write files.")];
-  const path = joinPath(workingDir, MANIFEST_DIR, MANIFEST_FILENAME);
+  const path = manifestPath(workingDir);
   const r = fs.writeFile(path, writeManifestSnapshot(manifest));
   return r.ok ? [] : [errorDiag("Failed to write module manifest", `Error writing ${path}: ${r.error}`)];
 }
