@@ -142,6 +142,15 @@ run "plan" {
     expect(r.stdout).toBe('t.tftest.hcl... pass\n  run "apply"... pass\n  run "plan"... pass\n\nSuccess! 2 passed, 0 failed.\n');
   });
 
+  it("takes the global view options anywhere in its arguments, as tofu's ParseView does", async () => {
+    const { dir } = workDir({ "main.tf": 'output "o" {\n  value = "v"\n}\n', "a.tftest.hcl": 'run "r" {\n  command = plan\n  assert {\n    condition     = output.o == "v"\n    error_message = "no"\n  }\n}\n' });
+    for (const args of [["-compact-warnings"], ["-consolidate-warnings=false", "-no-color"], ["-verbose", "-consolidate-errors"]]) {
+      const r = await runCommand(testCommand, args, dir);
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(r.stdout, args.join(" ")).toContain("1 passed, 0 failed.");
+    }
+  });
+
   it("gives -var the lowest precedence, below file and run variables", async () => {
     const { dir } = workDir({
       "main.tf": MAIN,

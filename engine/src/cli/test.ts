@@ -8,7 +8,7 @@ import { Loader } from "../configs/index.js";
 import { collectVariableValues } from "../configs/inputvars/index.js";
 import { errorDiag, hasErrors, type RenderSource } from "../hcl/index.js";
 import { HumanTestView, JSONTestView, TestSuiteRunner, discoverTestFiles, erroredTestStateWriter, type Output } from "../moduletest/index.js";
-import { parseFlags } from "./args.js";
+import { parseFlags, parseViewArgs } from "./args.js";
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import type { Command } from "./io.js";
 import { nodeConfigFS, nodeVariableFS } from "./nodefs.js";
@@ -80,8 +80,10 @@ class LoadedSources extends Map<string, RenderSource> {
 }
 
 export const testCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["json", "no-color", "verbose"], string: ["test-directory"], multi: ["var", "var-file", "filter"] });
-  const early = new View(io, !args.includes("-no-color"));
+  // The global view options come out first, wherever they are (arguments.ParseView).
+  const { view: viewArgs, rest } = parseViewArgs(args);
+  const p = parseFlags(rest, { bool: ["json", "no-color", "verbose"], string: ["test-directory"], multi: ["var", "var-file", "filter"] });
+  const early = new View(io, !viewArgs.noColor);
   if (typeof p === "string") {
     early.diagnostics([errorDiag("Failed to parse command-line flags", p)]);
     io.stderr.write("\nFor more help on using this command, run:\n  terrace test -help\n");
@@ -92,7 +94,7 @@ export const testCommand: Command = async (args, io) => {
     return 0;
   }
   const json = p.bools.get("json") ?? false;
-  const view = new View(io, !json && !(p.bools.get("no-color") ?? false));
+  const view = new View(io, !json && !viewArgs.noColor && !(p.bools.get("no-color") ?? false), false, viewArgs);
   const workingDir = path.resolve(io.cwd);
   const fs = nodeConfigFS(workingDir);
   const loader = new Loader({ fs, workingDir: "." });
