@@ -31,6 +31,8 @@ export const commands: ReadonlyMap<string, CommandEntry> = new Map<string, Comma
   ["workspace", { run: async (args, io) => (await import("./workspace_command.js")).workspaceCommand(args, io), synopsis: "Workspace management" }],
   ["import", { run: async (args, io) => (await import("./import.js")).importCommand(args, io), synopsis: "Associate existing infrastructure with a OpenTofu resource" }],
   ["graph", { run: async (args, io) => (await import("./graph.js")).graphCommand(args, io), synopsis: "Generate a Graphviz graph of the steps in an operation" }],
+  ["login", { run: async (args, io) => (await import("./login.js")).loginCommand(args, io), synopsis: "Save an API token for a Terrace server" }],
+  ["logout", { run: async (args, io) => (await import("./login.js")).logoutCommand(args, io), synopsis: "Remove the API token saved for a Terrace server" }],
   ["metadata", { run: async (args, io) => (await import("./metadata.js")).metadataCommand(args, io), synopsis: "Metadata related commands" }],
   ["version", { run: versionCommand, synopsis: "Show the current Terrace version" }],
 ]);

@@ -56,6 +56,11 @@ export class TerraceServer {
       this.error(res, 401, "Unauthorized", "A valid API token is required.");
       return;
     }
+    if (url.pathname === "/api/v1/me" && req.method === "GET") {
+      // As apps/web answers for a team token.
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ team: { id: "t1", name: "deployers", organization: this.organization } }));
+      return;
+    }
     const state = /^\/api\/v1\/state\/([^/]+)\/([^/]+)(\/lock)?$/.exec(url.pathname);
     if (state && state[1] === this.organization) {
       // Forwarded as it came: the FakeBackend speaks the http backend's protocol.
