@@ -1,7 +1,11 @@
 // Accounts in the browser: a personal token is shown once and works until revoked; owners add a
 // member, put them in a team, and give that team access to a workspace.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ORG, signIn, snap } from "./support";
+import { ORG, admin, signIn, snap } from "./support";
 
 test("a personal API token is shown once, works, and stops working when revoked", async ({ page, request }, testInfo) => {
   await signIn(page);
@@ -17,6 +21,16 @@ test("a personal API token is shown once, works, and stops working when revoked"
 
   const me = await request.get("/api/v1/me", { headers: { Authorization: `Bearer ${secret}` } });
   expect(me.status()).toBe(200);
+
+  // `terrace login` checks the token against this server and saves it where the CLI finds it.
+  const base = testInfo.project.use.baseURL ?? "";
+  const home = mkdtempSync(path.join(tmpdir(), "terrace-login-"));
+  const cli = path.resolve(testInfo.config.rootDir, "../../engine/bin/terrace.mjs");
+  const login = execFileSync(process.execPath, [cli, "login", "-no-color", base], { input: `${secret}\n`, env: { ...process.env, HOME: home }, encoding: "utf8" });
+  expect(login).toContain(`Success! Terrace is logged in to ${new URL(base).host} as ${admin.email}.`);
+  const saved = JSON.parse(readFileSync(path.join(home, ".terraform.d", "credentials.tfrc.json"), "utf8")) as { credentials: Record<string, { token: string }> };
+  expect(saved.credentials[new URL(base).host]?.token).toBe(secret);
+  rmSync(home, { recursive: true, force: true });
 
   // Once dismissed, the secret is gone from the page; the list shows only its prefix.
   await page.getByRole("button", { name: "Done" }).click();
