@@ -144,16 +144,27 @@ function parseTarget(args: readonly string[], io: CommandIO, help: string): { vi
   return { view, target };
 }
 
-export const loginCommand: Command = async (args, io) => {
-  const parsed = parseTarget(args, io, LOGIN_HELP);
-  if (!parsed.target) return parsed.code ?? 1;
-  const { view, target } = parsed;
+/** The command's server and the credentials file as it stands, or the exit code after a problem. */
+async function openCredentials(
+  args: readonly string[],
+  io: CommandIO,
+  help: string,
+): Promise<{ view: View; target: { base: URL; host: string }; file: string; doc: CredentialsFile } | { code: number }> {
+  const parsed = parseTarget(args, io, help);
+  if (!parsed.target) return { code: parsed.code ?? 1 };
   const file = await credentialsFile(io);
   const existing = await readCredentials(file);
   if ("error" in existing) {
-    view.diagnostics([existing.error]);
-    return 1;
+    parsed.view.diagnostics([existing.error]);
+    return { code: 1 };
   }
+  return { view: parsed.view, target: parsed.target, file, doc: existing.doc };
+}
+
+export const loginCommand: Command = async (args, io) => {
+  const opened = await openCredentials(args, io, LOGIN_HELP);
+  if ("code" in opened) return opened.code;
+  const { view, target, file, doc } = opened;
   view.println(
     `Terrace will save an API token for [bold]${target.host}[reset] in:\n    ${file}\n\nCreate a token in the web UI of ${target.base.origin} (your user settings, or a\nteam's API tokens), then paste it here.\n`,
   );
@@ -168,7 +179,6 @@ export const loginCommand: Command = async (args, io) => {
     view.diagnostics([who.error]);
     return 1;
   }
-  const doc = existing.doc;
   doc.credentials = { ...(doc.credentials ?? {}), [target.host]: { token } };
   const failed = await writeCredentials(file, doc);
   if (failed) {
@@ -180,16 +190,9 @@ export const loginCommand: Command = async (args, io) => {
 };
 
 export const logoutCommand: Command = async (args, io) => {
-  const parsed = parseTarget(args, io, LOGOUT_HELP);
-  if (!parsed.target) return parsed.code ?? 1;
-  const { view, target } = parsed;
-  const file = await credentialsFile(io);
-  const existing = await readCredentials(file);
-  if ("error" in existing) {
-    view.diagnostics([existing.error]);
-    return 1;
-  }
-  const doc = existing.doc;
+  const opened = await openCredentials(args, io, LOGOUT_HELP);
+  if ("code" in opened) return opened.code;
+  const { view, target, file, doc } = opened;
   const key = Object.keys(doc.credentials ?? {}).find((h) => h.toLowerCase() === target.host);
   if (key === undefined || !doc.credentials) {
     view.diagnostics([errorDiag("Not logged in", `No token for ${target.host} is saved in ${file}.`)]);
