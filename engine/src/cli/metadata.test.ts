@@ -1,10 +1,22 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FUNCTION_DESCRIPTIONS } from "../lang/functions/descriptions.js";
-import { functionSignature, type FunctionSignatureJSON, type ParameterJSON } from "../lang/functions/signatures.js";
 import { Func, NumberType, StringType, staticReturnType } from "../values/index.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
-import { metadataCommand, metadataFunctionTable } from "./metadata.js";
+import { functionSignatureJSON, metadataCommand, metadataFunctionTable } from "./metadata.js";
+
+type TypeJSON = string | unknown[];
+interface ParameterJSON {
+  name: string;
+  is_nullable?: boolean;
+  type: TypeJSON;
+}
+interface FunctionSignatureJSON {
+  description?: string;
+  return_type: TypeJSON;
+  parameters?: ParameterJSON[];
+  variadic_parameter?: ParameterJSON;
+}
 
 type Shape = Omit<FunctionSignatureJSON, "description">;
 interface Recorded {
@@ -80,12 +92,11 @@ describe("terrace metadata functions -json", () => {
     for (const name of ["list", "map", "core::list", "provider::terraform::encode_tfvars"]) expect(doc.function_signatures[name], name).toBeUndefined();
   });
 
-  it("writes strings as Go's encoder does (HTML-safe escapes)", () => {
+  it("writes strings as Go's encoder does (HTML-safe escapes), fields in jsonfunction's order", () => {
     const fn = new Func({ params: [{ name: "a", type: StringType, allowNull: true }], varParam: { name: "rest", type: NumberType }, type: staticReturnType(StringType), impl: () => ({ ok: false, error: { kind: "call", message: "" } }) });
-    const sig = functionSignature("f", fn, { description: "a <b> & c", params: { rest: "more" } });
-    expect(sig).toEqual({
+    expect(functionSignatureJSON("f", fn, "a <b> & c")).toEqual({
       ok: true,
-      signature: { description: "a <b> & c", return_type: "string", parameters: [{ name: "a", is_nullable: true, type: "string" }], variadic_parameter: { name: "rest", description: "more", type: "number" } },
+      json: '{"description":"a \\u003cb\\u003e \\u0026 c","return_type":"string","parameters":[{"name":"a","is_nullable":true,"type":"string"}],"variadic_parameter":{"name":"rest","type":"number"}}',
     });
   });
 

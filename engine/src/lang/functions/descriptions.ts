@@ -73,7 +73,7 @@ export const FUNCTION_DESCRIPTIONS: Readonly<Record<string, string>> = {
   plantimestamp: "`plantimestamp` returns the time the plan was created, as an RFC 3339 timestamp in UTC that stays the same through the apply.",
   pow: "`pow` raises a number to the given power.",
   range: "`range` generates a list of numbers from a start value (default 0) up to, but not including, a limit, by a step (default 1).",
-  regex: "`regex` matches a regular expression against a string and returns the match, or its capture groups when the pattern has any.",
+  regex: "`regex` matches a regular expression against a string and returns the match, or the values of its capture groups when the pattern has them.",
   regexall: "`regexall` returns every non-overlapping match of a regular expression in a string.",
   replace: "`replace` substitutes a replacement for every occurrence of a substring, or of a regular expression written between slashes.",
   reverse: "`reverse` returns a sequence with the same elements in the opposite order.",
