@@ -53,6 +53,11 @@ export function configProviderRequirements(config: Config): { requirements: Map<
   return { requirements: reqs, diagnostics };
 }
 
+/** Config.ProviderTypes: every provider the configuration tree requires (required_providers too). */
+export function configProviderTypes(config: Config): Provider[] {
+  return [...configProviderRequirements(config).requirements.values()].map((r) => r.provider);
+}
+
 /**
  * Config.VerifyDependencySelections: one line per provider the lock file does not select a fitting
  * version of, sorted as tofu sorts its errors. Built-in providers and dev overrides need no lock.

@@ -11,7 +11,7 @@ import { goJSONEscape } from "./backend.js";
 import type { CommandIO } from "./io.js";
 import { Meta, VAR_FLAGS } from "./meta.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
-import { configProviderRequirements } from "./provider_requirements.js";
+import { configProviderTypes } from "./provider_requirements.js";
 import { View } from "./view.js";
 
 const HELP = `Usage: terrace [global options] providers schema [options]
@@ -71,8 +71,7 @@ export async function providersSchemaCommand(args: readonly string[], io: Comman
   try {
     // As tofu's Config.ProviderTypes: a provider only named in required_providers has its schema
     // shown too (editors ask for the schemas before any resource is written).
-    const required = [...configProviderRequirements(loaded.config).requirements.values()].map((r) => r.provider);
-    const needed = providersNeeded(loaded.config, state, required);
+    const needed = providersNeeded(loaded.config, state, configProviderTypes(loaded.config));
     const d = await providers.loadSchemas(needed);
     if (hasErrors(d)) {
       view.diagnostics(d);

@@ -28,7 +28,7 @@ import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { parseFlags, parseViewArgs } from "./args.js";
 import { goPathError } from "./patherror.js";
 import type { Command, CommandIO } from "./io.js";
-import { configProviderRequirements } from "./provider_requirements.js";
+import { configProviderTypes } from "./provider_requirements.js";
 import { configFromPlanFile, loadSchemas, readSavedPlan } from "./saved_plan.js";
 import { TOFU_VERSION, renderPlan } from "./plan.js";
 import { View } from "./view.js";
@@ -105,7 +105,7 @@ async function showConfiguration(meta: Meta, view: View): Promise<number> {
     view.diagnostics(loaded.diagnostics);
     return 1;
   }
-  const providers = [...configProviderRequirements(loaded.config).requirements.values()].map((r) => r.provider);
+  const providers = configProviderTypes(loaded.config);
   const s = await loadSchemas(meta.io, providers);
   if (hasErrors(s.diagnostics)) {
     view.diagnostics(s.diagnostics);
@@ -244,22 +244,26 @@ function diagText(diags: readonly Diagnostic[]): string {
     .join("; ");
 }
 
+/** planfile.OpenWrapped's error: the file is neither a local plan nor a saved cloud plan. */
+function planOpenError(why: string): string {
+  return `couldn't load the provided path as either a local plan file (${why}) or a saved cloud plan (${why})`;
+}
+
+/** showFromSavedPlanFile: the plan reader's error, appended as it is (its text is the summary). */
+function planOnlyReadDiagnostic(why: string): Diagnostic {
+  return errorDiag(planOpenError(why), "");
+}
+
 /**
  * legacyShowFromPath's error for a file that cannot be read at all, worded as tofu's readers fail
  * on it: getStateFromPath opens the file (a directory opens, then fails to read), and
  * planfile.OpenWrapped reads it first as a local plan, then as a saved cloud plan.
  */
-/** showFromSavedPlanFile: the plan reader's error, appended as it is (its text is the summary). */
-function planOnlyReadDiagnostic(why: string): Diagnostic {
-  return errorDiag(`couldn't load the provided path as either a local plan file (${why}) or a saved cloud plan (${why})`, "");
-}
-
 function unreadableFileDiagnostic(e: unknown, target: string): Diagnostic {
   const why = goPathError(e, "open", target);
   const opened = why.startsWith("read ");
   const stateError = opened ? `Error reading ${target} as a statefile: Failed to read state file: The state file could not be read: ${why}` : `Error loading statefile: ${why}`;
-  const planError = `couldn't load the provided path as either a local plan file (${why}) or a saved cloud plan (${why})`;
-  return errorDiag("Failed to read the given file as a state or plan file", `State read error: ${stateError}\n\nPlan read error: ${planError}`);
+  return errorDiag("Failed to read the given file as a state or plan file", `State read error: ${stateError}\n\nPlan read error: ${planOpenError(why)}`);
 }
 
 export const showCommand: Command = async (args, io) => {

@@ -152,7 +152,7 @@ export const validateCommand: Command = async (args, io) => {
     return 0;
   }
   const json = p.bools.get("json") ?? false;
-  const view = new View(io, !json && !noColor && !(p.bools.get("no-color") ?? false), false, viewArgs);
+  const view = new View(io, !json && !viewArgs.noColor && !(p.bools.get("no-color") ?? false), false, viewArgs);
   const workingDir = path.resolve(io.cwd, p.positional[0] ?? ".");
   const { diagnostics } = await validateWorkingDir(Meta.fromFlags({ ...io, cwd: workingDir }, view, p), viewArgs.deprecation);
 
