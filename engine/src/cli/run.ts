@@ -1,7 +1,7 @@
 // The dispatch of `terrace <subcommand> [args]` against a CommandIO: the process entry (main.ts)
 // and in-process callers (the CLI conformance harness) run commands through the same table.
 import { aliases, commands } from "./commands.js";
-import { withDataDir } from "../configs/index.js";
+import { withDataDir } from "../configs/datadir.js";
 import { withEnvArgs } from "./env_args.js";
 import type { CommandIO } from "./io.js";
 

@@ -3,11 +3,15 @@
 // carries `terraform_version` (the OpenTofu version whose language and formats Terrace follows)
 // because tools that drive tofu or terraform (tofu-exec, terraform-exec, language servers) gate
 // features on it; Terrace's own version is beside it.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseFlags } from "./args.js";
 import type { Command } from "./io.js";
 import { engineVersion, TOFU_VERSION } from "./version.js";
 import { View } from "./view.js";
+
+/** providers/install's LOCK_FILE_PATH, repeated so that `terrace version` loads no more than it needs. */
+const LOCK_FILE_NAME = ".terraform.lock.hcl";
 
 const VERSION_HELP = `Usage: terrace [global options] version [options]
 
@@ -27,10 +31,12 @@ function platform(): string {
  * Loaded on use so that `terrace version` alone does not pull in the lock file's HCL parser.
  */
 async function providerSelections(workingDir: string): Promise<Map<string, string>> {
-  const { loadLocksFromFile, LOCK_FILE_PATH } = await import("../providers/index.js");
-  const { versionString } = await import("../versions/version.js");
-  const file = await loadLocksFromFile(path.join(workingDir, LOCK_FILE_PATH));
   const out = new Map<string, string>();
+  const lockFile = path.join(workingDir, LOCK_FILE_NAME);
+  if (!existsSync(lockFile)) return out;
+  const { loadLocksFromFile } = await import("../providers/install/lockfile-fs.js");
+  const { versionString } = await import("../versions/version.js");
+  const file = await loadLocksFromFile(lockFile);
   if (file.missing || file.diagnostics.some((d) => d.severity === "error")) return out;
   for (const lock of file.locks.allProviders()) out.set(lock.provider.toString(), versionString(lock.version));
   return out;
