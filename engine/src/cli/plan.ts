@@ -3,6 +3,7 @@
 // (terraform.tfstate), plan through core, print the refresh lines and the human plan, optionally
 // save it (-out). Also the pieces `apply` and `destroy` share: loading, provider instances
 // (the builtin `terraform` provider in process; others from .terraform/providers), hooks.
+import { coreLog } from "../logging/index.js";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -188,6 +189,7 @@ export function providerFactory(workingDir: string, env: CommandIO["env"], encry
     overrides ??= cliDevOverrides(env, workingDir);
     const override = (await overrides).get(p.toString());
     if (override) {
+      coreLog().debug(`Provider ${p.toString()} is overridden to load from ${override.dir}`);
       const exe = await executableIn(override.dir, p);
       if (!exe.ok) return fail(`Could not load the schema for provider ${p.toString()}: provider development override in ${override.dir}: ${exe.error}.`);
       const r = await launchProvider({ command: exe.path, cwd: workingDir, providerAddr: p.toString() });
@@ -632,6 +634,7 @@ export async function runPlan(
   if (warnings.length > 0) ov.diagnostics(warnings);
   const meta = new Meta(io, ov.view, { vars: flags.vars, input: flags.input, state: flags.state });
   const operation = opts.operation ?? "OperationTypePlan";
+  coreLog().info(`backend/local: starting ${operation === "OperationTypeApply" ? "Apply" : "Plan"} operation`);
   // The backend first (Meta.Backend), then the local backend's own refusal to plan without
   // configuration, before it loads anything (opPlan, opApply).
   const b = await meta.backend();

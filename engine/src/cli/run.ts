@@ -4,6 +4,10 @@ import { aliases, commands } from "./commands.js";
 import { withDataDir } from "../configs/datadir.js";
 import { withEnvArgs } from "./env_args.js";
 import type { CommandIO } from "./io.js";
+import { loggingFromEnv } from "../logging/env.js";
+import { coreLog, withLoggers } from "../logging/logger.js";
+import { goQuote } from "../values/gostrings.js";
+import { engineVersion, TOFU_VERSION } from "./version.js";
 
 export function usage(): string {
   const width = Math.max(...[...commands.keys()].map((n) => n.length)) + 2;
@@ -15,12 +19,35 @@ export function usage(): string {
 
 /** Runs one subcommand line (global options already taken); answers the exit code. */
 export async function runCLI(rawArgv: readonly string[], io: CommandIO): Promise<number> {
-  const merged = withEnvArgs(rawArgv, io.env);
-  if (!merged.ok) {
-    io.stderr.write(`${merged.error}\n`);
-    return 1;
+  const logging = loggingFromEnv(io.env, io.stderr);
+  try {
+    return await withLoggers(logging.loggers, async () => {
+      logStart(rawArgv);
+      const merged = withEnvArgs(rawArgv, io.env);
+      if (!merged.ok) {
+        io.stderr.write(`${merged.error}\n`);
+        return 1;
+      }
+      coreLog().info(`CLI command args: ${goStringSlice(merged.args)}`);
+      return withDataDir(io.env["TF_DATA_DIR"], () => dispatch(merged.args, io));
+    });
+  } finally {
+    logging.close();
   }
-  return withDataDir(io.env["TF_DATA_DIR"], () => dispatch(merged.args, io));
+}
+
+/** Go's %#v of a []string, as OpenTofu logs its arguments. */
+function goStringSlice(items: readonly string[]): string {
+  return `[]string{${items.map(goQuote).join(", ")}}`;
+}
+
+/** The lines OpenTofu's log starts with: versions and arguments, for bug reports. */
+function logStart(argv: readonly string[]): void {
+  const log = coreLog();
+  if (!log.enabled("info")) return;
+  log.info(`Terrace version: ${engineVersion()} (OpenTofu language ${TOFU_VERSION})`);
+  log.info(`Node.js runtime version: ${process.version}`);
+  log.info(`CLI args: ${goStringSlice(["terrace", ...argv])}`);
 }
 
 async function dispatch(argv: readonly string[], io: CommandIO): Promise<number> {

@@ -7,7 +7,8 @@
 // replacement restores the deposed object.
 import { resourceAddrString } from "../configs/index.js";
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
-import { checkApplyResult, checkFinalPlan, impliedType, unknownAsNull } from "../providers/index.js";
+import { checkApplyResult, checkFinalPlan, impliedType, toleratedProblemsMessage, unknownAsNull } from "../providers/index.js";
+import { coreLog } from "../logging/index.js";
 import { NotDeposed } from "../states/index.js";
 import { nullVal, numberIntVal, stringVal, unmarkDeep, type Value } from "../values/index.js";
 import type { InstanceKey } from "../addrs/index.js";
@@ -96,6 +97,9 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
   if (hasErrors(diagnostics)) return restoreOnFailure(run, addr, deposedKey, diagnostics);
 
   const action = finalAction(prior, priorPlain, pr.plannedState, markSensitiveBySchema(ip.schema.block, remark(pr.plannedState, configMarks)));
+  const log = coreLog();
+  log.info(`Starting apply for ${addr.toString()}`);
+  log.debug(`${addr.toString()}: applying the planned ${action} change`);
   run.opts.hooks.preApply?.(addr, "", action, prior, pr.plannedState);
   // Unknowns that resolved to the prior values leave nothing to apply: no provider call and no
   // state write, but the postconditions still hold the object to account.
@@ -119,6 +123,7 @@ export async function applyInstance(run: RunState, n: Extract<GraphNode, { kind:
       addr: addr.toString(),
       legacyTypeSystem: ar.legacyTypeSystem,
     });
+    if (checked.tolerated.length > 0) coreLog().warn(toleratedProblemsMessage("apply", ip.addr.provider.toString(), addr.toString(), checked.tolerated));
     applyDiags.push(...providerDiagnostics(checked.diagnostics, rc.declRange));
     newState = checked.newState;
   }

@@ -15,10 +15,11 @@ import {
 import { allConfigs, inputVariableDeclarations, resourceAddrString, type Config } from "../configs/index.js";
 import { finalizeInputVariables, type InputValue } from "../configs/inputvars/index.js";
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
-import { walk, type VertexOutcome, type WalkProgress } from "../graph/index.js";
+import { walk, type VertexOutcome, type WalkContext, type WalkProgress } from "../graph/index.js";
+import { coreLog } from "../logging/index.js";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
 import { SyncState, type State, type StateObserver } from "../states/index.js";
-import type { Value } from "../values/index.js";
+import { goQuote, type Value } from "../values/index.js";
 import { applyTransformers, buildGraph, planTransformers } from "./builder.js";
 import { deletedOutputChange, executeNode } from "./execute.js";
 import { nodeName, type GraphNode } from "./nodes.js";
@@ -196,7 +197,18 @@ export class Context {
             walkProgress?.(p.done, p.total);
           }
         : undefined;
-    const result = await walk<GraphNode, Diagnostic[]>(graph, (n, wctx) => executeNode(run, n, wctx), {
+    const log = coreLog();
+    log.debug(`Starting graph walk: walk${run.opts.operation[0]?.toUpperCase()}${run.opts.operation.slice(1)}`);
+    const visit = log.enabled("trace")
+      ? async (n: GraphNode, wctx: WalkContext<GraphNode>): Promise<Diagnostic[]> => {
+          const name = goQuote(nodeName(n));
+          log.trace(`vertex ${name}: starting visit (${n.kind})`);
+          const r = await executeNode(run, n, wctx);
+          log.trace(`vertex ${name}: visit complete${hasErrors(r) ? ", with errors" : ""}`);
+          return r;
+        }
+      : (n: GraphNode, wctx: WalkContext<GraphNode>) => executeNode(run, n, wctx);
+    const result = await walk<GraphNode, Diagnostic[]>(graph, visit, {
       parallelism: this.opts.parallelism ?? DEFAULT_PARALLELISM,
       isFailure: (r) => hasErrors(r),
       ...(progress ? { onProgress: progress } : {}),

@@ -16,7 +16,8 @@ import {
 import { exprVariables, resourceAddrString, type ConfigBody, type Resource } from "../configs/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { WalkContext } from "../graph/index.js";
-import { checkPlan, impliedType } from "../providers/index.js";
+import { checkPlan, impliedType, toleratedProblemsMessage } from "../providers/index.js";
+import { coreLog } from "../logging/index.js";
 import { NotDeposed, type DeposedKey, type ResourceInstanceObjectSrc } from "../states/index.js";
 import {
   equals,
@@ -468,6 +469,7 @@ async function planInstance(run: RunState, n: Extract<GraphNode, { kind: "planIn
         addr: addr.toString(),
         legacyTypeSystem: resp.legacyTypeSystem,
       });
+      if (checked.tolerated.length > 0) coreLog().warn(toleratedProblemsMessage("plan", ip.addr.provider.toString(), addr.toString(), checked.tolerated));
       ds.push(...providerDiagnostics(checked.diagnostics, rc.declRange));
     }
     return { resp, diagnostics: ds };

@@ -112,6 +112,13 @@ describe.skipIf(!haveTerraform)("real terraform against the bundled providers", 
     );
     await ws.ok("init");
     expect(await ws.ok("plan")).toContain("1 to add");
+    // With TF_LOG_PROVIDER, terraform parses the SDK's hclog JSON lines (go-plugin's exact
+    // timestamp layout) and logs them at their own levels under the plugin's name.
+    const logged = await new Workspace(root, "null", { TF_LOG_PROVIDER: "TRACE" }).run("plan", "-no-color", "-input=false");
+    expect(logged.code).toBe(0);
+    expect(logged.stderr).toMatch(/ \[TRACE\] provider\.terraform-provider-null: Received request: .*tf_resource_type=null_resource/);
+    expect(logged.stderr).toMatch(/ \[DEBUG\] provider\.terraform-provider-null: plugin address: address=\S+ network=unix timestamp=/);
+    expect(logged.stderr).not.toMatch(/provider\.terraform-provider-null: \{/);
     const apply = await ws.ok("apply", "-auto-approve");
     expect(apply).toContain('o = "b"');
     expect((await ws.planExit()).code).toBe(0);

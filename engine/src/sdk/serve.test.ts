@@ -8,6 +8,7 @@ import { pluginServices, type ProtoGetProviderSchemaResponse } from "../provider
 import { bundledProviderExecutable } from "../providers-bundled/index.js";
 import { generatePluginCertificate } from "./cert.js";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, NOT_A_PLUGIN_MESSAGE, negotiateProtocol, startPlugin, type RunningPlugin } from "./serve.js";
+import { providerLogger } from "./log.js";
 import { thingProvider } from "./testdata/provider.js";
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -129,6 +130,44 @@ describe("go-plugin server", () => {
     for (let i = 0; i < 50 && !shutdown; i++) await new Promise((r) => setTimeout(r, 20));
     expect(shutdown).toBe(true);
     for (const c of [provider, stdio, bad, controller]) c.close();
+  });
+
+  it("logs each request as hclog JSON lines that go-plugin hosts read, when TF_LOG asks", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = providerLogger({ TF_LOG_PROVIDER: "trace" }, (t) => void lines.push(JSON.parse(t) as Record<string, unknown>));
+    const plugin = await startPlugin(thingProvider(), { env: {}, writeHandshake: () => undefined, onShutdown: () => undefined, log });
+    running.push(plugin);
+    const provider = new (pluginServices().provider6)(`unix://${plugin.socketPath}`, grpc.credentials.createInsecure());
+    await new Promise((resolve, reject) =>
+      rpc(provider, "ValidateResourceConfig")({ type_name: "example_nope" }, (err: grpc.ServiceError | null, res: unknown) => (err ? reject(err) : resolve(res))),
+    );
+    provider.close();
+    expect(lines[0]).toMatchObject({ "@level": "debug", "@message": "plugin address", address: plugin.socketPath, network: "unix" });
+    expect(lines[0]).not.toHaveProperty("@module");
+    const requests = lines.slice(1);
+    expect(requests.map((l) => [l["@level"], l["@module"], l["@message"]])).toEqual([
+      ["trace", "sdk.proto", "Received request"],
+      ["error", "sdk.proto", "Response contains error diagnostic"],
+      ["trace", "sdk.proto", "Served request"],
+    ]);
+    for (const l of requests) {
+      expect(l).toMatchObject({ tf_rpc: "ValidateResourceConfig", tf_resource_type: "example_nope", tf_req_id: requests[0]?.["tf_req_id"] });
+      // go-plugin parses exactly this layout: microseconds, UTC.
+      expect(l["@timestamp"]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    }
+    expect(requests[1]).toMatchObject({ diagnostic_severity: "ERROR" });
+    expect(String(requests[1]?.["diagnostic_summary"])).not.toBe("");
+  });
+
+  it("writes no log lines without TF_LOG", async () => {
+    const lines: string[] = [];
+    const log = providerLogger({}, (t) => void lines.push(t));
+    const plugin = await startPlugin(thingProvider(), { env: {}, writeHandshake: () => undefined, onShutdown: () => undefined, log });
+    running.push(plugin);
+    const provider = new (pluginServices().provider6)(`unix://${plugin.socketPath}`, grpc.credentials.createInsecure());
+    await unaryCall(provider, "GetProviderSchema");
+    provider.close();
+    expect(lines).toEqual([]);
   });
 
   it("refuses to run without the magic cookie, as go-plugin does", () => {

@@ -4,11 +4,15 @@
 // GRPCController (Shutdown exits cleanly), GRPCStdio and GRPCBroker (both held open).
 
 import * as grpc from "@grpc/grpc-js";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { serviceDefinition } from "../providers/proto/index.js";
+import type { Logger } from "../logging/logger.js";
+import type { ProtoDiagnostic } from "../providers/proto/types.js";
 import { generatePluginCertificate } from "./cert.js";
+import { providerLogger } from "./log.js";
 import type { ProviderDefinition } from "./provider.js";
 import { ProviderServer } from "./server.js";
 
@@ -31,6 +35,8 @@ export interface ServeOptions {
   readonly writeHandshake?: (line: string) => void;
   /** Called after Shutdown (default: process.exit(0)). */
   readonly onShutdown?: () => void;
+  /** The provider's log (default: hclog JSON lines on stderr at TF_LOG_PROVIDER / TF_LOG's level). */
+  readonly log?: Logger;
 }
 
 export interface RunningPlugin {
@@ -84,11 +90,45 @@ function unary<Req, Res>(f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> {
 }
 
 /**
+ * `unary`, with each request logged as terraform-plugin-go logs them (module `sdk.proto`): its
+ * arrival and answer at TRACE, and the answer's diagnostics at ERROR or WARN, so that a user's
+ * TF_LOG shows which call to the provider failed and why.
+ */
+function loggedUnary<Req, Res>(log: Logger, rpc: string, f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> {
+  return (call, callback) => {
+    const request = call.request as { type_name?: unknown };
+    const fields = ["tf_req_id", randomUUID(), "tf_rpc", rpc];
+    if (typeof request?.type_name === "string" && request.type_name !== "") fields.push(rpc.includes("DataSource") ? "tf_data_source_type" : "tf_resource_type", request.type_name);
+    log.trace("Received request", ...fields);
+    const started = performance.now();
+    Promise.resolve()
+      .then(() => f(call.request))
+      .then(
+        (res) => {
+          for (const d of (res as { diagnostics?: readonly ProtoDiagnostic[] }).diagnostics ?? []) {
+            const error = d.severity === "ERROR";
+            log.log(error ? "error" : "warn", `Response contains ${error ? "error" : "warning"} diagnostic`, ...fields, "diagnostic_severity", String(d.severity), "diagnostic_summary", d.summary ?? "", "diagnostic_detail", d.detail ?? "");
+          }
+          log.trace("Served request", ...fields, "tf_req_duration_ms", Math.round(performance.now() - started));
+          callback(null, res);
+        },
+        (e: unknown) => {
+          const message = e instanceof Error ? e.message : String(e);
+          log.error("Request failed", ...fields, "error", message);
+          callback({ code: grpc.status.INTERNAL, details: message });
+        },
+      );
+  };
+}
+
+/**
  * Starts serving `def` and returns once the handshake line is written. Use `servePlugin` from a
  * provider's entry point; this lower-level form is what tests call.
  */
 export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOptions = {}): Promise<RunningPlugin> {
   const env = opts.env ?? process.env;
+  const log = opts.log ?? providerLogger(env);
+  const protoLog = log.resetNamed("sdk.proto");
   // The key pair is generated on the thread pool while the server is set up below.
   const clientCert = env.PLUGIN_CLIENT_CERT;
   const ownCert = clientCert ? generatePluginCertificate() : undefined;
@@ -101,29 +141,31 @@ export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOpti
   });
 
   const p = provider;
+  // With logging off, requests go straight to the provider (the PlanResourceChange benchmark path).
+  const handle = <Req, Res>(rpc: string, f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> => (protoLog.enabled("error") ? loggedUnary(protoLog, rpc, f) : unary(f));
   server.addService(svcs.provider6, {
-    GetMetadata: unary(() => p.getMetadata()),
-    GetProviderSchema: unary(() => p.getProviderSchema()),
-    GetResourceIdentitySchemas: unary(() => p.getResourceIdentitySchemas()),
-    ValidateProviderConfig: unary((r: Parameters<typeof p.validateProviderConfig>[0]) => p.validateProviderConfig(r)),
-    ValidateResourceConfig: unary((r: Parameters<typeof p.validateResourceConfig>[0]) => p.validateResourceConfig(r)),
-    ValidateDataResourceConfig: unary((r: Parameters<typeof p.validateDataResourceConfig>[0]) => p.validateDataResourceConfig(r)),
-    UpgradeResourceState: unary((r: Parameters<typeof p.upgradeResourceState>[0]) => p.upgradeResourceState(r)),
-    UpgradeResourceIdentity: unary(() => ({ diagnostics: [{ severity: "ERROR", summary: "Resource identity is not supported by this provider", detail: "" }] })),
-    ConfigureProvider: unary((r: Parameters<typeof p.configureProvider>[0]) => p.configureProvider(r)),
-    ReadResource: unary((r: Parameters<typeof p.readResource>[0]) => p.readResource(r)),
-    PlanResourceChange: unary((r: Parameters<typeof p.planResourceChange>[0]) => p.planResourceChange(r)),
-    ApplyResourceChange: unary((r: Parameters<typeof p.applyResourceChange>[0]) => p.applyResourceChange(r)),
-    ImportResourceState: unary((r: Parameters<typeof p.importResourceState>[0]) => p.importResourceState(r)),
-    MoveResourceState: unary((r: Parameters<typeof p.moveResourceState>[0]) => p.moveResourceState(r)),
-    ReadDataSource: unary((r: Parameters<typeof p.readDataSource>[0]) => p.readDataSource(r)),
-    ValidateEphemeralResourceConfig: unary((r: Parameters<typeof p.validateEphemeralResourceConfig>[0]) => p.validateEphemeralResourceConfig(r)),
-    OpenEphemeralResource: unary((r: Parameters<typeof p.openEphemeralResource>[0]) => p.openEphemeralResource(r)),
-    RenewEphemeralResource: unary((r: Parameters<typeof p.renewEphemeralResource>[0]) => p.renewEphemeralResource(r)),
-    CloseEphemeralResource: unary((r: Parameters<typeof p.closeEphemeralResource>[0]) => p.closeEphemeralResource(r)),
-    GetFunctions: unary(() => p.getFunctions()),
-    CallFunction: unary((r: Parameters<typeof p.callFunction>[0]) => p.callFunction(r)),
-    StopProvider: unary(() => p.stopProvider()),
+    GetMetadata: handle("GetMetadata", () => p.getMetadata()),
+    GetProviderSchema: handle("GetProviderSchema", () => p.getProviderSchema()),
+    GetResourceIdentitySchemas: handle("GetResourceIdentitySchemas", () => p.getResourceIdentitySchemas()),
+    ValidateProviderConfig: handle("ValidateProviderConfig", (r: Parameters<typeof p.validateProviderConfig>[0]) => p.validateProviderConfig(r)),
+    ValidateResourceConfig: handle("ValidateResourceConfig", (r: Parameters<typeof p.validateResourceConfig>[0]) => p.validateResourceConfig(r)),
+    ValidateDataResourceConfig: handle("ValidateDataResourceConfig", (r: Parameters<typeof p.validateDataResourceConfig>[0]) => p.validateDataResourceConfig(r)),
+    UpgradeResourceState: handle("UpgradeResourceState", (r: Parameters<typeof p.upgradeResourceState>[0]) => p.upgradeResourceState(r)),
+    UpgradeResourceIdentity: handle("UpgradeResourceIdentity", () => ({ diagnostics: [{ severity: "ERROR", summary: "Resource identity is not supported by this provider", detail: "" }] })),
+    ConfigureProvider: handle("ConfigureProvider", (r: Parameters<typeof p.configureProvider>[0]) => p.configureProvider(r)),
+    ReadResource: handle("ReadResource", (r: Parameters<typeof p.readResource>[0]) => p.readResource(r)),
+    PlanResourceChange: handle("PlanResourceChange", (r: Parameters<typeof p.planResourceChange>[0]) => p.planResourceChange(r)),
+    ApplyResourceChange: handle("ApplyResourceChange", (r: Parameters<typeof p.applyResourceChange>[0]) => p.applyResourceChange(r)),
+    ImportResourceState: handle("ImportResourceState", (r: Parameters<typeof p.importResourceState>[0]) => p.importResourceState(r)),
+    MoveResourceState: handle("MoveResourceState", (r: Parameters<typeof p.moveResourceState>[0]) => p.moveResourceState(r)),
+    ReadDataSource: handle("ReadDataSource", (r: Parameters<typeof p.readDataSource>[0]) => p.readDataSource(r)),
+    ValidateEphemeralResourceConfig: handle("ValidateEphemeralResourceConfig", (r: Parameters<typeof p.validateEphemeralResourceConfig>[0]) => p.validateEphemeralResourceConfig(r)),
+    OpenEphemeralResource: handle("OpenEphemeralResource", (r: Parameters<typeof p.openEphemeralResource>[0]) => p.openEphemeralResource(r)),
+    RenewEphemeralResource: handle("RenewEphemeralResource", (r: Parameters<typeof p.renewEphemeralResource>[0]) => p.renewEphemeralResource(r)),
+    CloseEphemeralResource: handle("CloseEphemeralResource", (r: Parameters<typeof p.closeEphemeralResource>[0]) => p.closeEphemeralResource(r)),
+    GetFunctions: handle("GetFunctions", () => p.getFunctions()),
+    CallFunction: handle("CallFunction", (r: Parameters<typeof p.callFunction>[0]) => p.callFunction(r)),
+    StopProvider: handle("StopProvider", () => p.stopProvider()),
   });
 
   // Streams the host opens at start; go-plugin's client only needs them to stay open.
@@ -180,6 +222,7 @@ export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOpti
   let creds = grpc.ServerCredentials.createInsecure();
   let certField = "";
   if (clientCert && ownCert) {
+    log.resetNamed("").info("configuring server automatic mTLS");
     const own = await ownCert;
     creds = grpc.ServerCredentials.createSsl(Buffer.from(clientCert), [{ private_key: Buffer.from(own.keyPem), cert_chain: Buffer.from(own.certPem) }], true);
     certField = own.certBase64;
@@ -189,6 +232,7 @@ export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOpti
     server.bindAsync(`unix://${socketPath}`, creds, (err) => (err ? reject(err) : resolve()));
   });
 
+  log.resetNamed("").debug("plugin address", "address", socketPath, "network", "unix");
   const handshake = `${CORE_PROTOCOL_VERSION}|${PROTOCOL_VERSION}|unix|${socketPath}|grpc|${certField}`;
   (opts.writeHandshake ?? ((line: string) => process.stdout.write(line)))(`${handshake}\n`);
   return { server, provider: provider as ProviderServer<unknown>, socketPath, handshake, stop };

@@ -16,6 +16,7 @@ import {
 } from "./value.js";
 import { BoolType } from "./types.js";
 import { rangeIncludes } from "./range.js";
+import { goQuote } from "./gostrings.js";
 
 /** cty's rawNumberEqual: integers compare exactly, other numbers by their shortest text. */
 export function numbersEqual(a: BigFloat, b: BigFloat): boolean {
@@ -287,51 +288,4 @@ function elementsInOrder(v: Value): Value[] {
   if (v.kind === "object" || v.kind === "map") return [...v.attrs.values()];
   if (v.kind === "tuple" || v.kind === "list" || v.kind === "set") return [...v.elements];
   return [];
-}
-
-/** Go's strconv.Quote (%q): printable Unicode stays, the rest is escaped. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) as number;
-    switch (c) {
-      case 0x07:
-        out += "\\a";
-        continue;
-      case 0x08:
-        out += "\\b";
-        continue;
-      case 0x0c:
-        out += "\\f";
-        continue;
-      case 0x0a:
-        out += "\\n";
-        continue;
-      case 0x0d:
-        out += "\\r";
-        continue;
-      case 0x09:
-        out += "\\t";
-        continue;
-      case 0x0b:
-        out += "\\v";
-        continue;
-      case 0x22:
-        out += '\\"';
-        continue;
-      case 0x5c:
-        out += "\\\\";
-        continue;
-    }
-    if (c < 0x20 || c === 0x7f) {
-      out += "\\x" + c.toString(16).padStart(2, "0");
-    } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += "\\ufffd";
-    } else if (c > 0x7e && !/[\p{L}\p{M}\p{N}\p{P}\p{S}]|\u0020/u.test(ch)) {
-      out += c > 0xffff ? "\\U" + c.toString(16).padStart(8, "0") : "\\u" + c.toString(16).padStart(4, "0");
-    } else {
-      out += ch;
-    }
-  }
-  return out + '"';
 }

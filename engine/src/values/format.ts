@@ -2,7 +2,7 @@
 // `tolist([...])`, `tomap({...})`, typed nulls as `tostring(null)`, multi-line strings as heredocs,
 // `(known after apply)` and `(sensitive value)`.
 
-import { goQuote } from "./equality.js";
+import { goQuote } from "./gostrings.js";
 import { friendlyName } from "./types.js";
 import { SENSITIVE, type Value } from "./value.js";
 

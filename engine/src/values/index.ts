@@ -13,7 +13,6 @@ export {
   elementType,
   friendlyName,
   friendlyNameForConstraint,
-  goJSONString,
   hasDynamicTypes,
   isCollection,
   isPrimitive,
@@ -104,7 +103,8 @@ export {
   type UnknownValue,
   type Value,
 } from "./value.js";
-export { compareValuesForSet, equals, goQuote, numbersEqual, rawEquals } from "./equality.js";
+export { compareValuesForSet, equals, numbersEqual, rawEquals } from "./equality.js";
+export { goJSONString, goQuote } from "./gostrings.js";
 export { NESTED_TOO_DEEPLY, attrStep, formatPath, formatPathError, indexStep, pathError, type PathError } from "./path.js";
 export {
   convert,

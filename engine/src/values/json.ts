@@ -13,13 +13,13 @@ import {
   NumberType,
   StringType,
   compareStrings,
-  goJSONString,
   marshalType,
   objectOf,
   tupleOf,
   typeFromJSON,
   type Type,
 } from "./types.js";
+import { goJSONString } from "./gostrings.js";
 import {
   False,
   True,

@@ -1,7 +1,7 @@
 // Paths into values and errors that carry one (cty.Path / cty.PathError), printed the way
 // OpenTofu's tfdiags.FormatError prints them: `[1].name: a number is required`.
 
-import { goQuote } from "./equality.js";
+import { goQuote } from "./gostrings.js";
 import type { Path, PathStep, Value } from "./value.js";
 
 export type { Path, PathStep };

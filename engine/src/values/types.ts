@@ -3,6 +3,8 @@
 // Types are immutable plain objects; compare them with typeEquals, never with ===, except for the
 // primitive singletons exported below.
 
+import { goJSONString } from "./gostrings.js";
+
 export type Type =
   | { readonly kind: "string" }
   | { readonly kind: "number" }
@@ -304,65 +306,6 @@ function stableJSON(v: unknown): string {
   throw new Error("unexpected value in type JSON");
 }
 
-// What goJSONString must rewrite: quotes, backslashes, controls, HTML characters, U+2028/9, surrogates.
-const NEEDS_GO_ESCAPE = /["\\<>&\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
-
-/** A JSON string literal escaped as Go's encoding/json does (HTML-safe, U+2028/9 escaped). */
-export function goJSONString(s: string): string {
-  // Most strings need no escape at all (a state's base64 data, names, ids): one scan, no copy.
-  if (!NEEDS_GO_ESCAPE.test(s)) return `"${s}"`;
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    switch (c) {
-      case 0x22:
-        out += '\\"';
-        continue;
-      case 0x5c:
-        out += "\\\\";
-        continue;
-      case 0x0a:
-        out += "\\n";
-        continue;
-      case 0x0d:
-        out += "\\r";
-        continue;
-      case 0x09:
-        out += "\\t";
-        continue;
-      case 0x3c:
-        out += "\\u003c";
-        continue;
-      case 0x3e:
-        out += "\\u003e";
-        continue;
-      case 0x26:
-        out += "\\u0026";
-        continue;
-      case 0x2028:
-        out += "\\u2028";
-        continue;
-      case 0x2029:
-        out += "\\u2029";
-        continue;
-    }
-    if (c < 0x20) {
-      out += "\\u00" + c.toString(16).padStart(2, "0");
-    } else if (c >= 0xd800 && c <= 0xdfff) {
-      // A lone surrogate is invalid UTF-8 in Go and becomes U+FFFD.
-      const next = s.charCodeAt(i + 1);
-      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-        out += s[i] + (s[i + 1] as string);
-        i++;
-      } else {
-        out += "\ufffd";
-      }
-    } else {
-      out += s[i];
-    }
-  }
-  return out + '"';
-}
 
 export type TypeResult = { ok: true; type: Type } | { ok: false; error: string };
 

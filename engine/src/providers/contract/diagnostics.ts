@@ -55,6 +55,17 @@ export function checkPlan(opts: {
   };
 }
 
+/**
+ * The warning OpenTofu logs when it lets a legacy-SDK provider's plan (`plan`) or new state
+ * (`apply`) through despite `problems`; `providerAddr` is the provider's source address.
+ */
+export function toleratedProblemsMessage(kind: "plan" | "apply", providerAddr: string, addr: string, problems: readonly PathError[]): string {
+  const what = kind === "plan" ? "an invalid plan" : "an unexpected new value";
+  let text = `Provider ${goQuote(providerAddr)} produced ${what} for ${addr}, but we are tolerating it because it is using the legacy plugin SDK.\n    The following problems may be the cause of any confusing errors from downstream operations:`;
+  for (const e of problems) text += `\n      - ${formatPathError(e)}`;
+  return text;
+}
+
 /** The plan made again during apply, checked against the plan the user approved. */
 export function checkFinalPlan(opts: {
   schema: Block;

@@ -9,6 +9,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { coreLog, logPluginLine, pluginLogEnv, providerLog, type Logger } from "../../logging/index.js";
 import { pluginServices } from "../proto/index.js";
 import type { ProtoStdioData } from "../proto/types.js";
 import { clientCertificate, type CertificatePair } from "./certs.js";
@@ -78,34 +79,46 @@ function trackChild(child: ChildProcess): void {
   }
 }
 
-/** The plugin's output, line-buffered per stream, copied to the sink and a ring buffer. */
+/**
+ * The plugin's output, line-buffered per stream, copied to the sink, a ring buffer and the debug
+ * log. The process's own stderr carries the plugin's log lines (go-plugin re-logs them under
+ * `provider.<executable>`); what arrives over GRPCStdio is output the plugin did not mean to
+ * print, which OpenTofu logs as a warning.
+ */
 class OutputCapture {
   private readonly lines: string[] = [];
-  private readonly partial: Record<PluginStream, string> = { stdout: "", stderr: "" };
+  private readonly partial = new Map<string, string>();
+  private readonly pluginLog: Logger;
+  private readonly coreLog: Logger;
 
   constructor(
     private readonly plugin: string,
     private readonly sink: PluginLogSink | undefined,
-  ) {}
+  ) {
+    this.pluginLog = providerLog().named(plugin);
+    this.coreLog = coreLog();
+  }
 
-  write(stream: PluginStream, chunk: string): void {
-    const text = this.partial[stream] + chunk;
+  write(stream: PluginStream, chunk: string, viaStdio = false): void {
+    const key = viaStdio ? `stdio:${stream}` : stream;
+    const text = (this.partial.get(key) ?? "") + chunk;
     const parts = text.split("\n");
-    this.partial[stream] = parts.pop() ?? "";
-    for (const line of parts) this.line(stream, line.replace(/\r$/, ""));
+    this.partial.set(key, parts.pop() ?? "");
+    for (const line of parts) this.line(stream, line.replace(/\r$/, ""), viaStdio);
   }
 
   flush(): void {
-    for (const stream of ["stdout", "stderr"] as const) {
-      if (this.partial[stream] !== "") this.line(stream, this.partial[stream]);
-      this.partial[stream] = "";
-    }
+    for (const [key, rest] of this.partial) if (rest !== "") this.line(key.endsWith("stdout") ? "stdout" : "stderr", rest, key.startsWith("stdio:"));
+    this.partial.clear();
   }
 
-  private line(stream: PluginStream, line: string): void {
+  private line(stream: PluginStream, line: string, viaStdio: boolean): void {
     this.lines.push(line);
     if (this.lines.length > OUTPUT_LINES_KEPT) this.lines.shift();
     this.sink?.({ plugin: this.plugin, stream, line });
+    if (viaStdio) this.coreLog.warn("unexpected data", `${this.plugin}:${stream}`, line.length > 1024 ? `${line.slice(0, 1024)}...` : line);
+    else if (stream === "stderr") logPluginLine(this.pluginLog, line);
+    else this.pluginLog.debug(line);
   }
 
   last(): string {
@@ -176,7 +189,7 @@ export class PluginClient {
       call.on("data", (d: unknown) => {
         const data = d as ProtoStdioData;
         const stream: PluginStream = data.channel === "STDOUT" || data.channel === 1 ? "stdout" : "stderr";
-        if (data.data) this.output.write(stream, Buffer.from(data.data).toString("utf8"));
+        if (data.data) this.output.write(stream, Buffer.from(data.data).toString("utf8"), true);
       });
       // Older plugins lack the service (UNIMPLEMENTED); closing cancels it. Neither matters.
       call.on("error", () => undefined);
@@ -291,8 +304,10 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
   const name = opts.name ?? path.basename(opts.command);
   const autoMTLS = opts.autoMTLS ?? true;
   const versions = opts.protocolVersions ?? [5, 6];
+  const log = providerLog();
   let clientCert: CertificatePair | undefined;
   if (autoMTLS) {
+    log.info("configuring client automatic mTLS");
     try {
       clientCert = await clientCertificate();
     } catch (e) {
@@ -301,7 +316,7 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
   }
 
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, ...opts.env })) if (v !== undefined) env[k] = v;
+  for (const [k, v] of Object.entries({ ...process.env, ...pluginLogEnv(), ...opts.env })) if (v !== undefined) env[k] = v;
   env[MAGIC_COOKIE_KEY] = MAGIC_COOKIE_VALUE;
   env["PLUGIN_PROTOCOL_VERSIONS"] = versions.join(",");
   env["PLUGIN_MIN_PORT"] = "10000";
@@ -311,15 +326,23 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
 
   const output = new OutputCapture(name, opts.logSink);
   let child: ChildProcess;
+  log.debug("starting plugin", "path", opts.command, "args", [opts.command, ...(opts.args ?? [])]);
   try {
     child = spawn(opts.command, [...(opts.args ?? [])], { cwd: opts.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   } catch (e) {
     return { ok: false, error: `failed to start plugin ${name}: ${e instanceof Error ? e.message : String(e)}` };
   }
   trackChild(child);
+  const pid = child.pid;
+  if (pid !== undefined) {
+    log.debug("plugin started", "path", opts.command, "pid", pid);
+    log.debug("waiting for RPC address", "plugin", opts.command);
+  }
   const exitPromise = new Promise<PluginExit>((resolve) => {
     child.on("exit", (code, signal) => {
       livePlugins.delete(child);
+      if (code === 0) log.info("plugin process exited", "plugin", opts.command, "id", pid);
+      else log.error("plugin process exited", "plugin", opts.command, "id", pid, "error", goExitError({ code, signal }));
       resolve({ code, signal });
     });
   });
@@ -386,6 +409,7 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
   const parsed = parseHandshake(first.line);
   if (!parsed.ok) return fail(parsed.error);
   const hs = parsed.handshake;
+  log.debug("using plugin", "version", hs.protocolVersion);
   if (clientCert && !hs.serverCertPem) {
     return fail(`plugin ${name} did not offer a TLS certificate although AutoMTLS was requested (PLUGIN_CLIENT_CERT); it is too old or not a Terraform provider`);
   }
@@ -419,6 +443,20 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
   client.startStreams();
   return { ok: true, client };
 }
+
+/** Go's text for a process that did not exit cleanly (exec.ExitError). */
+function goExitError(e: PluginExit): string {
+  return e.signal ? `signal: ${SIGNAL_NAMES[e.signal] ?? e.signal}` : `exit status ${e.code ?? "unknown"}`;
+}
+
+/** Go's names for the signals a plugin meets (syscall.Signal's String). */
+const SIGNAL_NAMES: Partial<Record<NodeJS.Signals, string>> = {
+  SIGKILL: "killed",
+  SIGTERM: "terminated",
+  SIGINT: "interrupt",
+  SIGSEGV: "segmentation fault",
+  SIGABRT: "aborted",
+};
 
 function exitText(e: PluginExit): string {
   return e.signal ? `killed by ${e.signal}` : `exit status ${e.code ?? "unknown"}`;

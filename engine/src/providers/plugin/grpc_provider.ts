@@ -3,6 +3,7 @@
 // implied type on the way out and decoded (msgpack, else JSON, else null) on the way back; gRPC
 // failures become OpenTofu's diagnostics, with the plugin's last output when it crashed.
 
+import { coreLog } from "../../logging/index.js";
 import * as grpc from "@grpc/grpc-js";
 import {
   DynamicPseudoType,
@@ -188,6 +189,7 @@ export class GRPCProvider implements Provider {
 
   private async call<T>(rpc: string, goMethod: string, request: object, opts?: CallOptions): Promise<Rpc<T>> {
     const requestName = `${this.pkg}.(*GRPCProvider).${goMethod}`;
+    coreLog().trace(`${this.pkg === "plugin6" ? "GRPCProvider.v6" : "GRPCProvider"}: ${goMethod}`);
     const signal = opts?.signal;
     if (this.client.exited) return { ok: false, diagnostics: [this.crashDiagnostic(requestName)] };
     const onAbort = (): void => void this.stopProvider();

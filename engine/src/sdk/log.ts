@@ -1,0 +1,28 @@
+// A provider's own log, as go-plugin plugins write theirs: hclog JSON lines on stderr, which the
+// host (Terrace, OpenTofu, Terraform) reads and re-logs under `provider.<executable>` at each
+// line's level. The level comes from TF_LOG_PROVIDER, else TF_LOG (the host passes both on);
+// without either the log is off and costs one comparison per call site.
+import { LEVEL_RANK, OFF_RANK, levelFromString } from "../logging/hclog.js";
+import { Logger, type LogSink } from "../logging/logger.js";
+
+/**
+ * go-plugin's timestamp layout for plugin log lines ("2006-01-02T15:04:05.000000Z07:00"): the host
+ * parses it with exactly this layout, so the microseconds must be there.
+ */
+export function pluginLogTime(t: Date): string {
+  return t.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
+}
+
+function threshold(env: NodeJS.ProcessEnv): number {
+  const value = (env.TF_LOG_PROVIDER || env.TF_LOG || "").toUpperCase();
+  if (value === "" || value === "OFF") return OFF_RANK;
+  const level = levelFromString(value);
+  return level === undefined ? LEVEL_RANK.trace : LEVEL_RANK[level];
+}
+
+/** The provider's root logger (name `provider`), for `env`; writes to `write` (stderr). */
+export function providerLogger(env: NodeJS.ProcessEnv = process.env, write: (text: string) => void = (t) => void process.stderr.write(t)): Logger {
+  const level = threshold(env);
+  const sink: LogSink = { json: true, jsonTime: pluginLogTime, write };
+  return new Logger(level < OFF_RANK ? sink : undefined, "provider", level);
+}
