@@ -4,7 +4,7 @@
 // and plan and apply warn that overrides are in effect (providerDevOverrideRuntimeWarnings).
 import os from "node:os";
 import type { Diagnostic } from "../hcl/index.js";
-import { devOverrides, devOverridesWarning, loadCLIConfig, type DevOverride } from "../providers/index.js";
+import { devOverrides, devOverridesWarning, loadCLIConfig, parseReattachProviders, REATTACH_ENV, type DevOverride, type ReattachConfig } from "../providers/index.js";
 import type { CommandIO } from "./io.js";
 
 /** Read once per command (its `env` object) and working directory: plan reads them for the warning and its providers. */
@@ -25,4 +25,14 @@ export function cliDevOverrides(env: CommandIO["env"], workingDir: string): Prom
 export async function devOverrideRuntimeWarnings(env: CommandIO["env"], workingDir: string): Promise<Diagnostic[]> {
   const overrides = await cliDevOverrides(env, workingDir);
   return overrides.size > 0 ? [devOverridesWarning(overrides)] : [];
+}
+
+/**
+ * TF_REATTACH_PROVIDERS's providers by address: already running (in a debugger, usually), so they
+ * are neither installed nor locked, and commands connect to them instead of starting their own.
+ * A malformed value counts as none here: runCLI refuses it before any command runs.
+ */
+export function unmanagedProviders(env: CommandIO["env"]): ReadonlyMap<string, ReattachConfig> {
+  const r = parseReattachProviders(env[REATTACH_ENV]);
+  return r.ok ? r.providers : new Map();
 }

@@ -47,6 +47,7 @@ import {
   type DevOverride,
   type ProviderSource,
 } from "../providers/index.js";
+import { unmanagedProviders } from "./devoverrides.js";
 import { versionConstraintsString, versionString } from "../versions/index.js";
 import { parseFlags } from "./args.js";
 import {
@@ -526,6 +527,7 @@ class InitRun {
         ? { globalCacheDir: new ProviderCacheDir(cli.config.pluginCacheDir, platform), globalCacheMayBreakLockFile: cli.config.pluginCacheMayBreakDependencyLockFile }
         : {}),
       devOverrides: overrides,
+      unmanaged: unmanagedProviders(this.io.env),
       command: "terrace",
       events: {
         builtInProviderAvailable: (p) => say(`- ${p.forDisplay()} is built in to OpenTofu`),

@@ -17,6 +17,7 @@ import {
   BuiltinTerraformProvider,
   LOCK_FILE_PATH,
   ProviderCacheDir,
+  attachProvider,
   currentPlatform,
   executableFile,
   executableIn,
@@ -50,7 +51,7 @@ import { generateConfigFlagDiagnostics, writeGeneratedConfig } from "./generate_
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { versionString as lockedVersionString } from "../versions/index.js";
 import { bundledProviders } from "./bundled.js";
-import { cliDevOverrides, devOverrideRuntimeWarnings } from "./devoverrides.js";
+import { cliDevOverrides, devOverrideRuntimeWarnings, unmanagedProviders } from "./devoverrides.js";
 import type { Command, CommandIO } from "./io.js";
 import { JSONOperationView } from "./jsonview.js";
 import { Prompter } from "./prompt.js";
@@ -186,6 +187,13 @@ export function providerFactory(workingDir: string, env: CommandIO["env"], encry
       return { ok: true, provider: new BuiltinTerraformProvider({ remoteStateBackends: backends, remoteStateDecrypter }) };
     }
     const fail = (detail: string) => ({ ok: false as const, diagnostics: [errorDiag("Failed to load plugin schemas", detail)] });
+    // A provider someone started for debugging wins over any other source, as in OpenTofu.
+    const unmanaged = unmanagedProviders(env).get(p.toString());
+    if (unmanaged) {
+      coreLog().debug(`Provider ${p.toString()} is overridden as an "unmanaged provider"`);
+      const r = await attachProvider(p.toString(), unmanaged);
+      return r.ok ? { ok: true, provider: r.provider } : { ok: false, diagnostics: r.diagnostics };
+    }
     overrides ??= cliDevOverrides(env, workingDir);
     const override = (await overrides).get(p.toString());
     if (override) {

@@ -9,7 +9,7 @@ import { errorDiag, type Diagnostic, type Range } from "../hcl/index.js";
 import { DEPENDENCY_LOCKS_FILENAME } from "../plans/index.js";
 import { LOCK_FILE_PATH, loadLocksFromBytes, loadLocksFromFile, providerIsLockable, type Locks, type ProviderLock, type ProviderRequirement } from "../providers/index.js";
 import { meetsConstraints, parseVersionConstraints, versionConstraintsString, versionString, type VersionConstraints } from "../versions/index.js";
-import { cliDevOverrides } from "./devoverrides.js";
+import { cliDevOverrides, unmanagedProviders } from "./devoverrides.js";
 import type { CommandIO } from "./io.js";
 
 /** go-version's Constraints.String() for a parsed `version` argument. */
@@ -60,7 +60,8 @@ export function configProviderTypes(config: Config): Provider[] {
 
 /**
  * Config.VerifyDependencySelections: one line per provider the lock file does not select a fitting
- * version of, sorted as tofu sorts its errors. Built-in providers and dev overrides need no lock.
+ * version of, sorted as tofu sorts its errors. Built-in providers, dev overrides and unmanaged
+ * (reattached) providers need no lock.
  */
 export function dependencySelectionErrors(
   requirements: ReadonlyMap<string, ProviderRequirement>,
@@ -99,7 +100,8 @@ async function checkLockFile(
   // Bad version constraints are the configuration's own errors, reported where it is loaded.
   const reqs = configProviderRequirements(config);
   const overrides = await cliDevOverrides(io.env, workingDir);
-  const errors = dependencySelectionErrors(reqs.requirements, (p) => file.locks.provider(p), (p) => overrides.has(p.toString()));
+  const unmanaged = unmanagedProviders(io.env);
+  const errors = dependencySelectionErrors(reqs.requirements, (p) => file.locks.provider(p), (p) => overrides.has(p.toString()) || unmanaged.has(p.toString()));
   return { locks: file.locks, errors, diagnostics: [] };
 }
 

@@ -29,12 +29,24 @@ export async function runCLI(rawArgv: readonly string[], io: CommandIO): Promise
         return 1;
       }
       coreLog().info(`CLI command args: ${goStringSlice(merged.args)}`);
+      // OpenTofu refuses a malformed TF_REATTACH_PROVIDERS before running any command.
+      if (io.env[REATTACH_ENV_NAME]) {
+        const { parseReattachProviders } = await import("../providers/plugin/reattach.js");
+        const reattach = parseReattachProviders(io.env[REATTACH_ENV_NAME]);
+        if (!reattach.ok) {
+          io.stderr.write(`${reattach.error}\n`);
+          return 1;
+        }
+      }
       return withDataDir(io.env["TF_DATA_DIR"], () => dispatch(merged.args, io));
     });
   } finally {
     logging.close();
   }
 }
+
+/** Named here too so that commands that never meet a provider do not load the parser. */
+const REATTACH_ENV_NAME = "TF_REATTACH_PROVIDERS";
 
 /** Go's %#v of a []string, as OpenTofu logs its arguments. */
 function goStringSlice(items: readonly string[]): string {

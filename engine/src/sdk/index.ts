@@ -89,10 +89,12 @@ export {
   NOT_A_PLUGIN_MESSAGE,
   PROTOCOL_VERSION,
   negotiateProtocol,
+  reattachAssignment,
   servePlugin,
   startPlugin,
   type RunningPlugin,
   type ServeOptions,
+  type ServePluginOptions,
 } from "./serve.js";
 export { ProviderServer, stateFrom } from "./server.js";
 export {

@@ -238,12 +238,23 @@ export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOpti
   return { server, provider: provider as ProviderServer<unknown>, socketPath, handshake, stop };
 }
 
+export interface ServePluginOptions {
+  /**
+   * The provider's source address (`registry.opentofu.org/acme/thing`, or `acme/thing`), which
+   * `-debug` prints for TF_REATTACH_PROVIDERS.
+   */
+  readonly address?: string;
+}
+
 /**
  * A provider executable's main: refuses to run without go-plugin's magic cookie (printing
- * go-plugin's message and exiting 1), then serves until the host calls Shutdown.
+ * go-plugin's message and exiting 1), then serves until the host calls Shutdown. With `-debug`
+ * it serves for debugging instead (see serveDebug).
  */
-export async function servePlugin<M>(def: ProviderDefinition<M>): Promise<void> {
+export async function servePlugin<M>(def: ProviderDefinition<M>, opts: ServePluginOptions = {}): Promise<void> {
   const env = process.env;
+  const args = process.argv.slice(2);
+  if (args.includes("-debug") || args.includes("--debug")) return serveDebug(def, opts.address);
   if (env[MAGIC_COOKIE_KEY] !== MAGIC_COOKIE_VALUE) {
     process.stderr.write(NOT_A_PLUGIN_MESSAGE);
     process.exit(1);
@@ -259,6 +270,47 @@ export async function servePlugin<M>(def: ProviderDefinition<M>): Promise<void> 
   try {
     const running = await startPlugin(def);
     process.on("SIGTERM", () => void running.stop().then(() => process.exit(0)));
+  } catch (e) {
+    process.stderr.write(`failed to start plugin: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+}
+
+/** The key a debug provider prints: the short form (`hashicorp/null`) on the public registries, which tofu and terraform both read as their own. */
+function reattachKey(address: string): string {
+  const parts = address.split("/");
+  return parts.length === 3 && (parts[0] === "registry.opentofu.org" || parts[0] === "registry.terraform.io") ? parts.slice(1).join("/") : address;
+}
+
+/** The TF_REATTACH_PROVIDERS assignment for one provider serving at `socketPath`. */
+export function reattachAssignment(address: string, pid: number, socketPath: string): string {
+  const entry = { Protocol: "grpc", ProtocolVersion: PROTOCOL_VERSION, Pid: pid, Test: true, Addr: { Network: "unix", String: socketPath } };
+  return `TF_REATTACH_PROVIDERS='${JSON.stringify({ [reattachKey(address)]: entry })}'`;
+}
+
+/**
+ * `-debug`: the provider is started by hand (under a debugger, say `node --inspect`) rather than by
+ * a host, so there is no magic cookie and no host certificate (plain gRPC on the unix socket); it
+ * prints the TF_REATTACH_PROVIDERS value that points terrace, tofu or terraform at it, and serves
+ * every command run with that value until it is stopped (Ctrl-C). A host's Shutdown does not stop it.
+ */
+async function serveDebug<M>(def: ProviderDefinition<M>, address: string | undefined): Promise<void> {
+  if (!address) {
+    process.stderr.write("-debug needs the provider's source address: servePlugin(definition, { address: \"registry.opentofu.org/<namespace>/<type>\" })\n");
+    process.exit(1);
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.PLUGIN_CLIENT_CERT;
+  try {
+    const running = await startPlugin(def, { env, writeHandshake: () => undefined, onShutdown: () => undefined });
+    const stop = () => void running.stop().then(() => process.exit(0));
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    process.stdout.write(
+      `Provider ${address} is serving for debugging (pid ${process.pid}). To use it, run terrace, tofu or\n` +
+        `terraform with this variable in their environment; stop the provider with Ctrl-C.\n\n` +
+        `\t${reattachAssignment(address, process.pid, running.socketPath)}\n\n`,
+    );
   } catch (e) {
     process.stderr.write(`failed to start plugin: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(1);

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { linkSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { marshalLockInfo, parseLockInfo, type LockInfo } from "./lock.js";
+import { processAlive } from "../host/processes.js";
 
 const PID_FIELD = "TerracePID";
 
@@ -30,16 +31,6 @@ function localHolderPid(text: Buffer): number | undefined {
   const who = (raw as Record<string, unknown>)["Who"];
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0 || typeof who !== "string") return undefined;
   return who.slice(who.lastIndexOf("@") + 1) === hostname() ? pid : undefined;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists, under another user.
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**

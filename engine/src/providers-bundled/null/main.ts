@@ -4,4 +4,4 @@ import { nullProvider } from "./provider.js";
 
 // Not awaited: the executable runs this as a CommonJS bundle (bin/bundle.cjs), where top-level
 // await does not exist. servePlugin reports its own failures and exits.
-void servePlugin(nullProvider);
+void servePlugin(nullProvider, { address: "registry.opentofu.org/hashicorp/null" });

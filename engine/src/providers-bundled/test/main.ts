@@ -6,4 +6,5 @@ import { testProvider } from "./provider.js";
 
 // Not awaited: the executable runs this as a CommonJS bundle (bin/bundle.cjs), where top-level
 // await does not exist. servePlugin reports its own failures and exits.
-void servePlugin(testProvider(process.env.TERRACE_TEST_PROVIDER_NAME || "test", process.env.TERRACE_TEST_PROVIDER_PROFILE ?? ""));
+const name = process.env.TERRACE_TEST_PROVIDER_NAME || "test";
+void servePlugin(testProvider(name, process.env.TERRACE_TEST_PROVIDER_PROFILE ?? ""), { address: `registry.opentofu.org/hashicorp/${name}` });

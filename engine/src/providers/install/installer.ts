@@ -48,6 +48,8 @@ export interface InstallOptions {
   readonly builtInProviderTypes?: readonly string[];
   /** From the CLI configuration: these providers are not installed at all. */
   readonly devOverrides?: ReadonlyMap<string, DevOverride>;
+  /** TF_REATTACH_PROVIDERS's providers, already running: not installed either (as Terraform's installer skips them). */
+  readonly unmanaged?: { has(address: string): boolean };
   /** The command named in messages ("tofu"). */
   readonly command?: string;
   readonly events?: InstallerEvents;
@@ -212,8 +214,9 @@ export async function ensureProviderVersions(o: InstallOptions): Promise<Install
       else o.events?.builtInProviderAvailable?.(p);
       continue;
     }
-    if (overrides.has(p.toString())) {
-      // A development override supplies the provider from a directory: nothing to install or lock.
+    if (overrides.has(p.toString()) || o.unmanaged?.has(p.toString())) {
+      // A development override supplies the provider from a directory, and an unmanaged provider
+      // is running already: nothing to install or lock.
       locks.setProviderOverridden(p);
       continue;
     }

@@ -14,6 +14,8 @@ import { pluginServices } from "../proto/index.js";
 import type { ProtoStdioData } from "../proto/types.js";
 import { clientCertificate, type CertificatePair } from "./certs.js";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, parseHandshake, type Handshake } from "./handshake.js";
+import type { ReattachConfig } from "./reattach.js";
+import { processAlive } from "../../host/processes.js";
 
 export type PluginStream = "stdout" | "stderr";
 
@@ -57,6 +59,13 @@ export interface PluginEndpoint {
   readonly serverCertPem?: string;
   readonly clientKeyPem?: string;
   readonly clientCertPem?: string;
+}
+
+/** A plugin process this client did not start (TF_REATTACH_PROVIDERS). */
+export interface UnmanagedProcess {
+  readonly pid: number;
+  /** Started for debugging: it outlives the command, which neither stops nor kills it. */
+  readonly test: boolean;
 }
 
 export interface PluginExit {
@@ -139,7 +148,8 @@ export class PluginClient {
   constructor(
     readonly name: string,
     readonly handshake: Handshake,
-    private readonly child: ChildProcess,
+    /** The process, when this client started it; an unmanaged (reattached) plugin is not ours. */
+    private readonly process: ChildProcess | UnmanagedProcess,
     private readonly output: OutputCapture,
     private readonly channel: grpc.Channel,
     private readonly channelClient: grpc.Client,
@@ -163,7 +173,7 @@ export class PluginClient {
   }
 
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.process.pid;
   }
 
   /** Set once the process has exited. */
@@ -267,13 +277,17 @@ export class PluginClient {
   }
 
   private async doClose(): Promise<void> {
-    if (!this.exitInfo) {
+    if ("test" in this.process) {
+      // A plugin started for debugging (Test) keeps running for the next command; another
+      // unmanaged one is asked to stop, but this process cannot wait for or kill it.
+      if (!this.process.test) await Promise.race([this.unary(pluginServices().controller, "Shutdown", {}), delay(this.shutdownGraceMs)]);
+    } else if (!this.exitInfo) {
       const services = pluginServices();
       const shutdown = this.unary(services.controller, "Shutdown", {});
       await Promise.race([shutdown, this.exitPromise, delay(this.shutdownGraceMs)]);
       const exited = await Promise.race([this.exitPromise, delay(this.shutdownGraceMs).then(() => undefined)]);
       if (!exited) {
-        this.child.kill("SIGKILL");
+        this.process.kill("SIGKILL");
         await this.exitPromise;
       }
     }
@@ -414,14 +428,56 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
     return fail(`plugin ${name} did not offer a TLS certificate although AutoMTLS was requested (PLUGIN_CLIENT_CERT); it is too old or not a Terraform provider`);
   }
 
-  const target = hs.network === "unix" ? `unix://${hs.address}` : hs.address;
+  const connection = await connect(hs.network, hs.address, hs.serverCertPem && clientCert ? { serverCertPem: hs.serverCertPem, clientCert } : undefined, timeoutMs);
+  if (!connection.ok) return fail(`failed to connect to plugin ${name} at ${hs.network}:${hs.address}: ${connection.error}`);
+  const client = new PluginClient(name, hs, child, output, connection.channel, connection.channelClient, opts.shutdownGraceMs ?? 2_000, exitPromise, connection.endpoint);
+  client.startStreams();
+  return { ok: true, client };
+}
+
+/**
+ * Connects to a plugin someone else started (TF_REATTACH_PROVIDERS), as go-plugin's client
+ * reattaches: the process must be alive; no handshake and no TLS (the host did not hand it a
+ * certificate); protocol 5 when the entry names none.
+ */
+export async function attachPlugin(name: string, cfg: ReattachConfig, opts: { readonly timeoutMs?: number; readonly logSink?: PluginLogSink } = {}): Promise<StartPluginResult> {
+  if (cfg.protocol !== "" && cfg.protocol !== "grpc") return { ok: false, error: `Unsupported plugin protocol ${JSON.stringify(cfg.protocol)}: OpenTofu providers speak "grpc"` };
+  const protocolVersion = cfg.protocolVersion === 0 ? 5 : cfg.protocolVersion;
+  if (protocolVersion !== 5 && protocolVersion !== 6) return { ok: false, error: `no supported plugins for protocol ${protocolVersion}` };
+  if (cfg.pid > 0 && !processAlive(cfg.pid)) return { ok: false, error: "Reattachment process not found" };
+  const connection = await connect(cfg.network, cfg.address, undefined, opts.timeoutMs ?? 10_000);
+  if (!connection.ok) return { ok: false, error: `failed to connect to plugin ${name} at ${cfg.network}:${cfg.address}: ${connection.error}` };
+  const hs: Handshake = { protocolVersion, network: cfg.network, address: cfg.address };
+  // Its exit is not ours to see: a call to a provider that went away fails as unavailable.
+  const never = new Promise<PluginExit>(() => undefined);
+  const output = new OutputCapture(name, opts.logSink);
+  const client = new PluginClient(name, hs, { pid: cfg.pid, test: cfg.test }, output, connection.channel, connection.channelClient, 2_000, never, connection.endpoint);
+  client.startStreams();
+  return { ok: true, client };
+}
+
+interface Connection {
+  readonly ok: true;
+  readonly channel: grpc.Channel;
+  readonly channelClient: grpc.Client;
+  readonly endpoint: PluginEndpoint;
+}
+
+/** One gRPC channel to a plugin (mutual TLS when `tls` is given), ready for calls. */
+async function connect(
+  network: "unix" | "tcp",
+  address: string,
+  tls: { readonly serverCertPem: string; readonly clientCert: CertificatePair } | undefined,
+  timeoutMs: number,
+): Promise<Connection | { ok: false; error: string }> {
+  const target = network === "unix" ? `unix://${address}` : address;
   const channelOptions: grpc.ChannelOptions = {
     "grpc.max_receive_message_length": -1,
     "grpc.max_send_message_length": -1,
   };
   let creds: grpc.ChannelCredentials;
-  if (hs.serverCertPem && clientCert) {
-    creds = grpc.credentials.createSsl(Buffer.from(hs.serverCertPem), Buffer.from(clientCert.keyPem), Buffer.from(clientCert.certPem));
+  if (tls) {
+    creds = grpc.credentials.createSsl(Buffer.from(tls.serverCertPem), Buffer.from(tls.clientCert.keyPem), Buffer.from(tls.clientCert.certPem));
     channelOptions["grpc.ssl_target_name_override"] = "localhost";
     channelOptions["grpc.default_authority"] = "localhost";
   } else {
@@ -436,12 +492,12 @@ export async function startPlugin(opts: StartPluginOptions): Promise<StartPlugin
   if (ready) {
     channelClient.close();
     channel.close();
-    return fail(`failed to connect to plugin ${name} at ${hs.network}:${hs.address}: ${ready.message}`);
+    return { ok: false, error: ready.message };
   }
-  const endpoint: PluginEndpoint = hs.serverCertPem && clientCert ? { target, serverCertPem: hs.serverCertPem, clientKeyPem: clientCert.keyPem, clientCertPem: clientCert.certPem } : { target };
-  const client = new PluginClient(name, hs, child, output, channel, channelClient, opts.shutdownGraceMs ?? 2_000, exitPromise, endpoint);
-  client.startStreams();
-  return { ok: true, client };
+  const endpoint: PluginEndpoint = tls
+    ? { target, serverCertPem: tls.serverCertPem, clientKeyPem: tls.clientCert.keyPem, clientCertPem: tls.clientCert.certPem }
+    : { target };
+  return { ok: true, channel, channelClient, endpoint };
 }
 
 /** Go's text for a process that did not exit cleanly (exec.ExitError). */

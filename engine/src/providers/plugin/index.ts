@@ -21,4 +21,5 @@ export {
   type HandshakeResult,
 } from "./handshake.js";
 export { GRPCProvider, diagnosticsFromProto, pathFromProto, pathToProto, type GRPCProviderOptions } from "./grpc_provider.js";
-export { launchProvider, type LaunchProviderResult } from "./launch.js";
+export { attachProvider, launchProvider, type LaunchProviderResult } from "./launch.js";
+export { parseReattachProviders, REATTACH_ENV, type ReattachConfig, type ReattachResult } from "./reattach.js";
