@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Logger, withLoggers } from "../logging/index.js";
 import { resourceInstanceIn, RootModuleInstance, newBuiltInProvider, AbsProviderConfig, RootModule } from "../addrs/index.js";
 import {
   HttpClient,
@@ -144,6 +145,35 @@ flag, but this is not recommended.`);
     backend.failNext = 3;
     const g2 = await c.get();
     expect(g2).toEqual({ ok: false, error: `Failed to get state: GET ${base}/state giving up after 3 attempt(s)` });
+  });
+
+  it("logs each request and retry as go-retryablehttp does, with the URL's password hidden (TF_LOG=DEBUG)", async () => {
+    backend.state = "";
+    backend.failNext = 2;
+    let text = "";
+    const core = new Logger({ json: false, write: (t) => (text += t) }, "", 2);
+    const url = base.replace("http://", "http://user:secret@");
+    const c = new HttpClient({ address: `${url}/state`, ...fast });
+    await withLoggers({ core, provider: core.named("provider"), pluginEnv: {} }, () => c.get());
+    const redacted = `${url.replace(":secret@", ":xxxxx@")}/state`;
+    expect(text.split("\n").map((l) => l.replace(/^\S+ /, ""))).toEqual([
+      `[DEBUG] GET ${redacted}`,
+      `[DEBUG] GET ${redacted} (status: 503): retrying in 5ms (2 left)`,
+      `[DEBUG] GET ${redacted}`,
+      `[DEBUG] GET ${redacted} (status: 503): retrying in 10ms (1 left)`,
+      `[DEBUG] GET ${redacted}`,
+      "",
+    ]);
+    expect(text).not.toContain("secret");
+    // The credentials went as basic auth (Go's client does so for a URL's userinfo), not in the URL.
+    expect(backend.seen.map((r) => [r.url, r.headers.authorization])).toEqual(Array(3).fill(["/state", `Basic ${Buffer.from("user:secret").toString("base64")}`]));
+  });
+
+  it("never shows the address's password in an error", async () => {
+    backend.failNext = 3;
+    const url = base.replace("http://", "http://user:secret@");
+    const r = await new HttpClient({ address: `${url}/state`, ...fast }).get();
+    expect(r).toEqual({ ok: false, error: `Failed to get state: GET ${url.replace(":secret@", ":xxxxx@")}/state giving up after 3 attempt(s)` });
   });
 
   it("force-unlock sends UNLOCK with an empty body", async () => {

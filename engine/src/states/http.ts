@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { base64DecodeStrict } from "./base64.js";
 import { marshalLockInfo, parseLockInfo, type LockInfo, type LockResult, type Locker, type UnlockResult } from "./lock.js";
 import { RemoteState, type ClientResult, type Payload, type RemoteClient, type RemoteStateOptions } from "./store.js";
+import { coreLog } from "../logging/logger.js";
 
 export interface HttpBackendConfig {
   address: string;
@@ -58,11 +59,13 @@ export class HttpClient implements RemoteClient, Locker {
     this.doFetch = config.fetch ?? fetch;
   }
 
-  private async request(method: string, url: string, data: Uint8Array | undefined, what: string): Promise<ClientResult<HttpResponse>> {
+  private async request(method: string, address: string, data: Uint8Array | undefined, what: string): Promise<ClientResult<HttpResponse>> {
     const headers: Record<string, string> = { ...(this.config.headers ?? {}) };
-    if (this.config.username) {
-      headers["Authorization"] = "Basic " + Buffer.from(`${this.config.username}:${this.config.password ?? ""}`).toString("base64");
-    }
+    // Credentials in the address (https://user:pass@host/…) are sent as Go's client sends them:
+    // basic auth, unless `username` is configured. fetch refuses such URLs outright.
+    const { url, user } = splitUserinfo(address);
+    const basic = this.config.username ? { name: this.config.username, password: this.config.password ?? "" } : user;
+    if (basic) headers["Authorization"] = "Basic " + Buffer.from(`${basic.name}:${basic.password}`).toString("base64");
     if (data !== undefined) {
       headers["Content-Type"] = "application/json";
       headers["Content-MD5"] = md5Base64(data);
@@ -71,19 +74,32 @@ export class HttpClient implements RemoteClient, Locker {
     const min = this.config.retryWaitMinMs ?? 1000;
     const max = this.config.retryWaitMaxMs ?? 30000;
     let lastError = "";
+    // go-retryablehttp's log lines, which OpenTofu's http backend passes to its log.
+    const log = coreLog();
+    const desc = `${method} ${redactURL(address)}`;
+    const wait = (retry: number) => Math.min(min * 2 ** (retry - 1), max);
+    const retrying = (attempt: number, status?: number) =>
+      log.debug(`${status === undefined ? desc : `${desc} (status: ${status})`}: retrying in ${goDuration(wait(attempt + 1))} (${retryMax - attempt} left)`);
     for (let attempt = 0; attempt <= retryMax; attempt++) {
-      if (attempt > 0) await sleep(Math.min(min * 2 ** (attempt - 1), max));
+      if (attempt > 0) await sleep(wait(attempt));
+      log.debug(desc);
       try {
         const res = await this.doFetch(url, { method, headers, body: data === undefined ? undefined : Buffer.from(data) });
         const body = new Uint8Array(await res.arrayBuffer());
-        if (shouldRetry(res.status) && attempt < retryMax) continue;
+        if (shouldRetry(res.status) && attempt < retryMax) {
+          retrying(attempt, res.status);
+          continue;
+        }
         if (shouldRetry(res.status)) {
-          lastError = `${method} ${url} giving up after ${attempt + 1} attempt(s)`;
+          lastError = `${desc} giving up after ${attempt + 1} attempt(s)`;
           break;
         }
         return { ok: true, value: { status: res.status, headers: res.headers, body } };
       } catch (e) {
-        lastError = `${method} ${url} giving up after ${attempt + 1} attempt(s): ${e instanceof Error ? e.message : String(e)}`;
+        const message = e instanceof Error ? e.message : String(e);
+        log.error(`${desc} request failed: ${message}`);
+        if (attempt < retryMax) retrying(attempt);
+        lastError = `${desc} giving up after ${attempt + 1} attempt(s): ${message}`;
       }
     }
     return { ok: false, error: `Failed to ${what}: ${lastError}` };
@@ -209,4 +225,39 @@ export function terraceHttpConfig(c: TerraceServerConfig): HttpBackendConfig {
 /** A state store on a Terrace server workspace. */
 export function newTerraceStore(c: TerraceServerConfig, opts: RemoteStateOptions = {}): RemoteState {
   return newHttpStore(terraceHttpConfig(c), opts);
+}
+
+/** The address without its userinfo, and the credentials it held (percent-decoded, as Go's url.User). */
+function splitUserinfo(address: string): { url: string; user?: { name: string; password: string } } {
+  let u: URL;
+  try {
+    u = new URL(address);
+  } catch {
+    return { url: address };
+  }
+  if (u.username === "" && u.password === "") return { url: address };
+  const user = { name: decodeURIComponent(u.username), password: decodeURIComponent(u.password) };
+  u.username = "";
+  u.password = "";
+  return { url: u.toString(), user };
+}
+
+/** The URL with its password, if any, hidden, as go-retryablehttp logs URLs and reports failures. */
+function redactURL(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password === "") return url;
+    u.password = "xxxxx";
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** Go's time.Duration String for whole milliseconds: 500ms, 1s, 1.5s, 2m0s. */
+function goDuration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  const seconds = (n: number) => `${Number((n / 1000).toFixed(3))}s`;
+  if (ms < 60_000) return seconds(ms);
+  return `${Math.floor(ms / 60_000)}m${seconds(ms % 60_000)}`;
 }

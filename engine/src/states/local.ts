@@ -15,6 +15,7 @@ import { localLockFileContent, removeStaleLocalLock } from "./local_lock.js";
 import { State } from "./state.js";
 import type { SnapshotMeta, StateStore } from "./store.js";
 import type { StateChange, StateObserver } from "./sync.js";
+import { coreLog } from "../logging/logger.js";
 
 export const DEFAULT_STATE_FILENAME = "terraform.tfstate";
 export const DEFAULT_BACKUP_EXTENSION = ".backup";
@@ -177,6 +178,7 @@ export class LocalStore implements StateStore {
   }
 
   private readSnapshot(): Diagnostic[] {
+    coreLog().trace(`statemgr.Filesystem: reading latest snapshot from ${this.readPath}`);
     const r = this.readAt(this.readPath);
     if (r.diagnostics.length > 0) return r.diagnostics;
     this.file = r.file;
@@ -373,6 +375,7 @@ export class LocalStore implements StateStore {
 
   /** Writes the snapshot; an open journal is then folded in, so it is closed and removed. */
   async persist(): Promise<Diagnostic[]> {
+    coreLog().trace(`statemgr.Filesystem: writing snapshot at ${this.path}`);
     const d = this.persistFile(true);
     const journal = this.journal;
     // On failure the journal stays: it and the old snapshot still hold every change.
@@ -428,6 +431,7 @@ export class LocalStore implements StateStore {
    * left by a Terrace process on this host that has exited is taken over (local_lock.ts).
    */
   async lock(info: LockInfo): Promise<LockResult> {
+    coreLog().trace(`statemgr.Filesystem: locking ${this.path} using fcntl flock`);
     const first = this.tryLock(info);
     if (first.ok || first.error.kind !== "LockError" || !first.stale) return first;
     return this.tryLock(info);
@@ -474,6 +478,7 @@ export class LocalStore implements StateStore {
   }
 
   async unlock(id: string): Promise<UnlockResult> {
+    coreLog().trace(`statemgr.Filesystem: unlocking ${this.path} using fcntl flock`);
     if (this.lockID === "") return { ok: false, error: { kind: "StoreError", message: "LocalState not locked" } };
     if (id !== this.lockID) {
       const holder = parseLockInfo(safeRead(lockInfoPath(this.path)));
