@@ -70,6 +70,32 @@ describe("TF_LOG", () => {
     expect(lines.filter((l) => String(l["@module"] ?? "").startsWith("provider"))).toEqual([]);
   });
 
+  it("shows what a provider's handlers log, with the request's fields (TF_LOG_PROVIDER=DEBUG)", async () => {
+    const { dir } = workDir({
+      "main.tf": `terraform {
+  required_providers {
+    sim = { source = "terrace/sim" }
+  }
+}
+provider "sim" {
+  region   = "eu-west-1"
+  data_dir = "\${path.module}/cloud"
+}
+resource "sim_bucket" "b" {
+  name = "logs"
+}
+`,
+    });
+    expect((await runCommand(runCLI, ["init", "-no-color"], dir, { env: BASE_ENV })).code).toBe(0);
+    const r = await runCommand(runCLI, ["apply", "-auto-approve", "-no-color"], dir, { env: { ...BASE_ENV, TF_LOG_PROVIDER: "DEBUG" } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /\[DEBUG\] provider\.terraform-provider-sim: sim: create sim_bucket: @module=provider name=logs region=eu-west-1 tf_req_id=[0-9a-f-]{36} tf_resource_type=sim_bucket tf_rpc=ApplyResourceChange timestamp=\S+\n/,
+    );
+    // The engine's own lines stay off: TF_LOG is not set.
+    expect(r.stderr).not.toContain("GRPCProvider");
+  });
+
   it("appends to TF_LOG_PATH and leaves stderr as it is without the log", async () => {
     const dir = await initialised();
     const file = path.join(dir, "terrace.log");

@@ -20,16 +20,23 @@ export class Logger {
     private readonly sink: LogSink | undefined,
     readonly name: string,
     private readonly threshold: number,
+    /** Key/value pairs every line carries (hclog's With). */
+    private readonly implied: readonly LogValue[] = [],
   ) {}
 
   /** A logger whose lines carry `name` after this one's (`provider.terraform-provider-null`). */
   named(name: string): Logger {
-    return new Logger(this.sink, this.name === "" ? name : `${this.name}.${name}`, this.threshold);
+    return new Logger(this.sink, this.name === "" ? name : `${this.name}.${name}`, this.threshold, this.implied);
   }
 
   /** A logger named `name` alone (hclog's ResetNamed). */
   resetNamed(name: string): Logger {
-    return new Logger(this.sink, name, this.threshold);
+    return new Logger(this.sink, name, this.threshold, this.implied);
+  }
+
+  /** A logger whose lines all carry these key/value pairs first (hclog's With). */
+  with(...keyValues: LogValue[]): Logger {
+    return new Logger(this.sink, this.name, this.threshold, [...this.implied, ...keyValues]);
   }
 
   enabled(level: Level): boolean {
@@ -39,10 +46,11 @@ export class Logger {
   /** A message and key/value pairs: `log("debug", "plugin started", "path", p, "pid", 42)`. */
   log(level: Level, message: string, ...keyValues: LogValue[]): void {
     if (this.sink === undefined || LEVEL_RANK[level] < this.threshold) return;
+    const all = this.implied.length === 0 ? keyValues : [...this.implied, ...keyValues];
     const args: (readonly [string, LogValue])[] = [];
-    for (let i = 0; i < keyValues.length; i += 2) {
-      if (i + 1 < keyValues.length) args.push([String(keyValues[i]), keyValues[i + 1]]);
-      else args.push([MISSING_KEY, keyValues[i]]);
+    for (let i = 0; i < all.length; i += 2) {
+      if (i + 1 < all.length) args.push([String(all[i]), all[i + 1]]);
+      else args.push([MISSING_KEY, all[i]]);
     }
     const entry: LogEntry = { time: new Date(), name: this.name, level, message, args };
     this.sink.write(this.sink.json ? formatJSON(entry, this.sink.jsonTime) : formatPlain(entry));

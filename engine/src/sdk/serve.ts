@@ -12,7 +12,7 @@ import { serviceDefinition } from "../providers/proto/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { ProtoDiagnostic } from "../providers/proto/types.js";
 import { generatePluginCertificate } from "./cert.js";
-import { providerLogger } from "./log.js";
+import { providerLogger, withRequestLogger } from "./log.js";
 import type { ProviderDefinition } from "./provider.js";
 import { ProviderServer } from "./server.js";
 
@@ -95,29 +95,30 @@ function unary<Req, Res>(f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> {
  * TF_LOG shows which call to the provider failed and why.
  */
 function loggedUnary<Req, Res>(log: Logger, rpc: string, f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> {
+  const protoLog = log.resetNamed("sdk.proto");
   return (call, callback) => {
     const request = call.request as { type_name?: unknown };
     const fields = ["tf_req_id", randomUUID(), "tf_rpc", rpc];
     if (typeof request?.type_name === "string" && request.type_name !== "") fields.push(rpc.includes("DataSource") ? "tf_data_source_type" : "tf_resource_type", request.type_name);
-    log.trace("Received request", ...fields);
+    const proto = protoLog.with(...fields);
+    proto.trace("Received request");
     const started = performance.now();
-    Promise.resolve()
-      .then(() => f(call.request))
-      .then(
-        (res) => {
-          for (const d of (res as { diagnostics?: readonly ProtoDiagnostic[] }).diagnostics ?? []) {
-            const error = d.severity === "ERROR";
-            log.log(error ? "error" : "warn", `Response contains ${error ? "error" : "warning"} diagnostic`, ...fields, "diagnostic_severity", String(d.severity), "diagnostic_summary", d.summary ?? "", "diagnostic_detail", d.detail ?? "");
-          }
-          log.trace("Served request", ...fields, "tf_req_duration_ms", Math.round(performance.now() - started));
-          callback(null, res);
-        },
-        (e: unknown) => {
-          const message = e instanceof Error ? e.message : String(e);
-          log.error("Request failed", ...fields, "error", message);
-          callback({ code: grpc.status.INTERNAL, details: message });
-        },
-      );
+    // The handlers' requestLogger() carries the same fields.
+    withRequestLogger(log.with(...fields), () => Promise.resolve().then(() => f(call.request))).then(
+      (res) => {
+        for (const d of (res as { diagnostics?: readonly ProtoDiagnostic[] }).diagnostics ?? []) {
+          const error = d.severity === "ERROR";
+          proto.log(error ? "error" : "warn", `Response contains ${error ? "error" : "warning"} diagnostic`, "diagnostic_severity", String(d.severity), "diagnostic_summary", d.summary ?? "", "diagnostic_detail", d.detail ?? "");
+        }
+        proto.trace("Served request", "tf_req_duration_ms", Math.round(performance.now() - started));
+        callback(null, res);
+      },
+      (e: unknown) => {
+        const message = e instanceof Error ? e.message : String(e);
+        proto.error("Request failed", "error", message);
+        callback({ code: grpc.status.INTERNAL, details: message });
+      },
+    );
   };
 }
 
@@ -128,7 +129,6 @@ function loggedUnary<Req, Res>(log: Logger, rpc: string, f: (req: Req) => Res | 
 export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOptions = {}): Promise<RunningPlugin> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? providerLogger(env);
-  const protoLog = log.resetNamed("sdk.proto");
   // The key pair is generated on the thread pool while the server is set up below.
   const clientCert = env.PLUGIN_CLIENT_CERT;
   const ownCert = clientCert ? generatePluginCertificate() : undefined;
@@ -142,7 +142,7 @@ export async function startPlugin<M>(def: ProviderDefinition<M>, opts: ServeOpti
 
   const p = provider;
   // With logging off, requests go straight to the provider (the PlanResourceChange benchmark path).
-  const handle = <Req, Res>(rpc: string, f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> => (protoLog.enabled("error") ? loggedUnary(protoLog, rpc, f) : unary(f));
+  const handle = <Req, Res>(rpc: string, f: (req: Req) => Res | Promise<Res>): Unary<Req, Res> => (log.enabled("error") ? loggedUnary(log, rpc, f) : unary(f));
   server.addService(svcs.provider6, {
     GetMetadata: handle("GetMetadata", () => p.getMetadata()),
     GetProviderSchema: handle("GetProviderSchema", () => p.getProviderSchema()),

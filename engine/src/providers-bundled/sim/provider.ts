@@ -7,6 +7,7 @@ import {
   ProviderError,
   defineProvider,
   oneOf,
+  requestLogger,
   requiresReplace,
   useStateForUnknown,
   type Attribute,
@@ -32,11 +33,17 @@ function metaOf(meta: SimMeta | undefined): SimMeta {
 }
 
 async function gated<T>(meta: SimMeta, op: SimOperation, type: string, name: string | undefined, f: () => Promise<T>): Promise<T> {
+  // With TF_LOG, each cloud call shows in the host's log beside the request it serves.
+  const log = requestLogger();
+  log.debug(`sim: ${op} ${type}`, "region", meta.region, "name", name ?? "");
   try {
     await meta.cloud.gate(op, type, meta.region, name);
     return await f();
   } catch (e) {
-    if (e instanceof SimError) throw new ProviderError(`sim: ${op} ${type} failed`, e.message);
+    if (e instanceof SimError) {
+      log.warn(`sim: ${op} ${type} failed`, "region", meta.region, "error", e.message);
+      throw new ProviderError(`sim: ${op} ${type} failed`, e.message);
+    }
     throw e;
   }
 }
