@@ -20,7 +20,7 @@ import { configFromPlanFile, readSavedPlan } from "./saved_plan.js";
 import { verifySavedPlanLocks } from "./provider_requirements.js";
 import { Prompter, lockState, newContext, operationView, readRunFlags, runPlan } from "./plan.js";
 import { fromCheckBlock } from "./diagsort.js";
-import { goPathError } from "./patherror.js";
+import { goPathError } from "../host/errno.js";
 import { APPLY_FLAGS, VIEW_OPTIONS_HELP, type RunFlags } from "./runflags.js";
 import { localBackendOptions } from "./statecmd.js";
 import type { OperationView, View } from "./view.js";

@@ -5,26 +5,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FunctionFileSystem } from "../lang/functions/index.js";
-
-const GO_ERRNO_TEXT: Record<string, string> = {
-  EACCES: "permission denied",
-  EPERM: "operation not permitted",
-  ENOTDIR: "not a directory",
-  EISDIR: "is a directory",
-  ELOOP: "too many levels of symbolic links",
-  ENAMETOOLONG: "file name too long",
-  EMFILE: "too many open files",
-  EIO: "input/output error",
-};
-
-function errnoCode(e: unknown): string | undefined {
-  return typeof e === "object" && e !== null && "code" in e && typeof e.code === "string" ? e.code : undefined;
-}
+import { errnoCode, goErrnoText } from "../host/errno.js";
 
 function goError(op: string, p: string, e: unknown): Error {
-  const code = errnoCode(e);
-  const text = (code && GO_ERRNO_TEXT[code]) ?? (e instanceof Error ? e.message : String(e));
-  return new Error(`${op} ${p}: ${text}`);
+  return new Error(`${op} ${p}: ${goErrnoText(e)}`);
 }
 
 export class NodeFunctionFileSystem implements FunctionFileSystem {

@@ -6,10 +6,7 @@ import { statSync, writeFileSync } from "node:fs";
 import { generatedFileText } from "../core/index.js";
 import { errorDiag, type Diagnostic } from "../hcl/index.js";
 import type { Plan } from "../plans/index.js";
-
-function errnoCode(e: unknown): string | undefined {
-  return typeof e === "object" && e !== null && "code" in e && typeof e.code === "string" ? e.code : undefined;
-}
+import { errnoCode, goErrnoText } from "../host/errno.js";
 
 /** ValidateTargetFile: generated configuration only goes into a new file (anything os.Stat finds counts). */
 function targetFileDiagnostics(file: string): Diagnostic[] {
@@ -70,16 +67,3 @@ export function writeGeneratedConfig(plan: Plan, file: string, given: string): {
   };
 }
 
-/** The system's text for an error as Go prints it ("no such file or directory"). */
-function goErrnoText(e: unknown): string {
-  switch (errnoCode(e)) {
-    case "ENOENT":
-      return "no such file or directory";
-    case "EISDIR":
-      return "is a directory";
-    case "ENOTDIR":
-      return "not a directory";
-    default:
-      return e instanceof Error ? e.message : String(e);
-  }
-}

@@ -8,7 +8,7 @@ import { errorDiag, type Diagnostic } from "../hcl/index.js";
 import type { Plan, ProviderSchemaSet } from "../plans/index.js";
 import type { State } from "../states/index.js";
 import type { CommandIO } from "./io.js";
-import { goPathError } from "./patherror.js";
+import { goPathError } from "../host/errno.js";
 import type { AppliedCounts, OperationView } from "./view.js";
 
 /**

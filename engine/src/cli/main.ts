@@ -1,5 +1,6 @@
 import { processIO } from "./io.js";
 import { runCLI } from "./run.js";
+import { goPathError } from "../host/errno.js";
 
 /**
  * tofu's global `-chdir=DIR`: every command then runs as if started in DIR (configuration, state,
@@ -13,9 +14,7 @@ function takeChdir(argv: readonly string[]): { argv: readonly string[]; error?: 
   try {
     process.chdir(dir);
   } catch (e) {
-    const code = typeof e === "object" && e !== null && "code" in e ? String(e.code) : "";
-    const why = code === "ENOENT" ? "no such file or directory" : code === "ENOTDIR" ? "not a directory" : e instanceof Error ? e.message : String(e);
-    return { argv: rest, error: `Error handling -chdir option: chdir ${dir}: ${why}` };
+    return { argv: rest, error: `Error handling -chdir option: ${goPathError(e, "chdir", dir)}` };
   }
   return { argv: rest };
 }

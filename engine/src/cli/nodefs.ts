@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import path from "node:path";
 import type { ConfigFS, ReadDirResult, ReadFileResult } from "../configs/index.js";
 import type { VariableFileSystem } from "../configs/inputvars/index.js";
-import { goPathError } from "./patherror.js";
+import { goPathError } from "../host/errno.js";
 
 function errnoCode(e: unknown): string | undefined {
   return typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined;

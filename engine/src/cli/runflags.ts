@@ -10,7 +10,7 @@ import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import type { DeprecationWarningLevel } from "../core/deprecation.js";
 import { DEFAULT_VIEW_ARGS, type FlagSpec, type ParsedFlags, type ViewArgs } from "./args.js";
 import { variableArgs } from "./meta.js";
-import { goPathError } from "./patherror.js";
+import { goPathError } from "../host/errno.js";
 import { legacyStatePaths, type LegacyStatePaths } from "./statecmd.js";
 import { lockFlags } from "./workspace.js";
 

@@ -26,7 +26,7 @@ export { renderHumanState } from "../plans/index.js";
 import { readStateFile, type File, type State } from "../states/index.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { parseFlags, parseViewArgs } from "./args.js";
-import { goPathError } from "./patherror.js";
+import { goPathError } from "../host/errno.js";
 import type { Command, CommandIO } from "./io.js";
 import { configProviderTypes } from "./provider_requirements.js";
 import { configFromPlanFile, loadSchemas, readSavedPlan } from "./saved_plan.js";

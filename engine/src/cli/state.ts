@@ -28,7 +28,7 @@ import { compactGo, goQuote } from "../values/index.js";
 import { parseFlags, processMetaArgs, type ParsedFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { TOFU_VERSION } from "./plan.js";
-import { goPathError } from "./patherror.js";
+import { goPathError } from "../host/errno.js";
 import { helpPrompt, renderHumanState, stateProviders } from "./show.js";
 import { loadSchemas } from "./saved_plan.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";

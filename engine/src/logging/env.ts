@@ -7,6 +7,7 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { LEVEL_RANK, OFF_RANK, levelFromString } from "./hclog.js";
 import { LOGGING_OFF, Logger, type Loggers, type LogSink } from "./logger.js";
+import { goPathError } from "../host/errno.js";
 
 export const VALID_LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF"] as const;
 
@@ -28,13 +29,6 @@ function threshold(value: string, warn: (text: string) => void): number {
   return LEVEL_RANK.trace;
 }
 
-/** Go's text for a failed open (`open /x/y: no such file or directory`). */
-function openErrorText(file: string, e: unknown): string {
-  const message = e instanceof Error ? e.message : String(e);
-  const m = /^[A-Z]+: (.*?), open /.exec(message);
-  return `open ${file}: ${m ? m[1] : message}`;
-}
-
 /** The loggers `env` asks for, writing to `stderr` or to TF_LOG_PATH. */
 export function loggingFromEnv(env: Env, stderr: { write(chunk: string): unknown }): LoggingSetup {
   const upper = (name: string) => (env[name] ?? "").toUpperCase();
@@ -53,7 +47,7 @@ export function loggingFromEnv(env: Env, stderr: { write(chunk: string): unknown
       // As OpenTofu does, the file is opened (and created) whenever TF_LOG_PATH is set.
       fd = openSync(logPath, "a", 0o666);
     } catch (e) {
-      stderr.write(`Error opening log file: ${openErrorText(logPath, e)}\n`);
+      stderr.write(`Error opening log file: ${goPathError(e, "open", logPath)}\n`);
     }
   }
   const json = coreValue === "JSON";

@@ -4,6 +4,7 @@
 // file or directory", "read x: is a directory"), which is what OpenTofu shows.
 import type { FunctionContext } from "./context.js";
 import { clean, join } from "./filepath.js";
+import { goErrnoText } from "../../host/errno.js";
 
 export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
 
@@ -16,21 +17,6 @@ function expandHome(ctx: FunctionContext, p: string): { ok: true; path: string }
   return { ok: true, path: join(home, p.slice(1)) };
 }
 
-// Go's wording for the system errors a file system implementation may throw (as Node codes).
-const ERRNO_TEXT: Readonly<Record<string, string>> = {
-  ENOENT: "no such file or directory",
-  EACCES: "permission denied",
-  EPERM: "operation not permitted",
-  ENOTDIR: "not a directory",
-  ELOOP: "too many levels of symbolic links",
-  ENAMETOOLONG: "file name too long",
-};
-
-function systemErrorText(e: unknown): string {
-  const code = typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : "";
-  return ERRNO_TEXT[code] ?? (e instanceof Error ? e.message : String(e));
-}
-
 /** The bytes of the file at `path` (relative to the module directory), or OpenTofu's error text. */
 export function readModuleFile(ctx: FunctionContext, path: string): ReadResult {
   const expanded = expandHome(ctx, path);
@@ -41,7 +27,7 @@ export function readModuleFile(ctx: FunctionContext, path: string): ReadResult {
   try {
     bytes = ctx.fs.readFile(p);
   } catch (e) {
-    return { ok: false, error: `open ${p}: ${systemErrorText(e)}` };
+    return { ok: false, error: `open ${p}: ${goErrnoText(e)}` };
   }
   if (bytes === undefined) return { ok: false, error: `open ${p}: no such file or directory` };
   return { ok: true, bytes };

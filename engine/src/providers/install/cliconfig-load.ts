@@ -21,6 +21,7 @@ import {
 import type { Provider } from "../../addrs/index.js";
 import type { Version } from "../../versions/index.js";
 import type { Platform } from "./source.js";
+import { goErrnoText } from "../../host/errno.js";
 
 /** What the lookup depends on, injectable for tests. */
 export interface CLIEnvironment {
@@ -138,7 +139,7 @@ export async function loadCLIConfig(e: CLIEnvironment): Promise<{ config: CLICon
     try {
       await stat(config.pluginCacheDir);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file or directory" : (err as Error).message;
+      const code = goErrnoText(err);
       diagnostics.push({
         severity: "error",
         summary: `The specified plugin cache dir ${config.pluginCacheDir} cannot be opened: stat ${config.pluginCacheDir}: ${code}`,

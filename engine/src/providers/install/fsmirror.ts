@@ -8,17 +8,10 @@ import path from "node:path";
 import { hostnameForComparison, LegacyProviderNamespace, DefaultProviderRegistryHost, newLegacyProvider, parseProviderPart, Provider } from "../../addrs/index.js";
 import { isUnspecifiedVersion, parseVersion, sortVersions, versionsEqual, versionString, type Version } from "../../versions/index.js";
 import { comparePackageMeta, parsePlatform, platformString, type MetaResult, type PackageMeta, type Platform, type ProviderSource, type VersionsResult } from "./source.js";
+import { goErrnoText } from "../../host/errno.js";
 
 /** What a directory search found, keyed by provider address string. */
 export type PackagesByProvider = Map<string, PackageMeta[]>;
-
-function errnoMessage(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  if (err.code === "ENOENT") return "no such file or directory";
-  if (err.code === "EACCES") return "permission denied";
-  if (err.code === "ENOTDIR") return "not a directory";
-  return err.message ?? String(e);
-}
 
 function providerFromParts(hostnameGiven: string, namespace: string, typeName: string): Provider | undefined {
   // The legacy namespace "-" is a special case, valid only on the default registry.
@@ -57,7 +50,7 @@ export async function searchLocalDirectory(baseDir: string): Promise<{ ok: true;
   try {
     await lstat(base);
   } catch (e) {
-    return { ok: false, error: `cannot search ${base}: lstat ${base}: ${errnoMessage(e)}` };
+    return { ok: false, error: `cannot search ${base}: lstat ${base}: ${goErrnoText(e)}` };
   }
 
   // Walk in lexical order, as Go's filepath.Walk does, so "first package found" is the same.
