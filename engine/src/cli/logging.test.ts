@@ -2,6 +2,7 @@
 // lines passed through, in OpenTofu's format, on stderr or in TF_LOG_PATH.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { runCommand, useProvidersFromSource, workDir } from "./clitest.testkit.js";
 import { runCLI } from "./run.js";
@@ -94,6 +95,23 @@ resource "sim_bucket" "b" {
     );
     // The engine's own lines stay off: TF_LOG is not set.
     expect(r.stderr).not.toContain("GRPCProvider");
+  });
+
+  it("puts an internal error's stack in the log, for bug reports", async () => {
+    let stderr = "";
+    const io = {
+      stdin: Readable.from([]),
+      stdout: {
+        write: () => {
+          throw new Error("stdout went away");
+        },
+      },
+      stderr: { write: (s: string) => (stderr += s) },
+      cwd: process.cwd(),
+      env: { ...BASE_ENV, TF_LOG: "ERROR" },
+    };
+    await expect(runCLI(["version"], io)).rejects.toThrow("stdout went away");
+    expect(stderr).toMatch(/\[ERROR\] internal error:\n  error=\n  \| Error: stdout went away\n  \|     at /);
   });
 
   it("appends to TF_LOG_PATH and leaves stderr as it is without the log", async () => {

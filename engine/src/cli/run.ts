@@ -38,7 +38,13 @@ export async function runCLI(rawArgv: readonly string[], io: CommandIO): Promise
           return 1;
         }
       }
-      return withDataDir(io.env["TF_DATA_DIR"], () => dispatch(merged.args, io));
+      try {
+        return await withDataDir(io.env["TF_DATA_DIR"], () => dispatch(merged.args, io));
+      } catch (e) {
+        // A bug: the caller reports it in one line; a TF_LOG log, made for bug reports, gets the stack.
+        coreLog().error("internal error", "error", e instanceof Error ? (e.stack ?? e.message) : String(e));
+        throw e;
+      }
     });
   } finally {
     logging.close();
