@@ -397,6 +397,8 @@ interface ProviderChoice {
 
 export function prepareStateV4(sV4: StateV4): ReadV4Result {
   const diags: Diagnostic[] = [];
+  // Every instance of a resource usually lists the same dependencies: parse each string once.
+  const dependencyAddrs = new Map<string, ReturnType<typeof parseAbsResourceStr>>();
   let terraformVersion: string | undefined;
   if (sV4.terraformVersion !== "") {
     if (isValidVersion(sV4.terraformVersion)) terraformVersion = sV4.terraformVersion.replace(/^v/, "");
@@ -543,7 +545,8 @@ export function prepareStateV4(sV4: StateV4): ReadV4Result {
       if (isV4.private !== undefined && isV4.private.length > 0) obj.private = isV4.private;
 
       for (const depRaw of isV4.dependencies) {
-        const d = parseAbsResourceStr(depRaw);
+        let d = dependencyAddrs.get(depRaw);
+        if (!d) dependencyAddrs.set(depRaw, (d = parseAbsResourceStr(depRaw)));
         diags.push(...d.diagnostics);
         if (!d.result || d.diagnostics.some((x) => x.severity === "error")) continue;
         obj.dependencies.push(d.result.config());
