@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // The `terrace` CLI. Runs the compiled engine (engine/dist, made by `npm install` and by
-// `npm run build`) and falls back to the TypeScript sources through tsx in a fresh checkout.
+// `npm run build`): the CLI bundled into one module (quicker to start), else its modules one by
+// one; and falls back to the TypeScript sources through tsx in a fresh checkout.
 import { existsSync } from "node:fs";
 
+const bundled = new URL("../dist/cli/terrace.mjs", import.meta.url);
 const compiled = new URL("../dist/cli/main.js", import.meta.url);
-if (existsSync(compiled)) {
+if (existsSync(bundled)) {
+  await import(bundled.href);
+} else if (existsSync(compiled)) {
   await import(compiled.href);
 } else {
   const { register } = await import("tsx/esm/api");

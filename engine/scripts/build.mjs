@@ -3,10 +3,17 @@
 //   its dependencies): Node loads their few dozen small CommonJS files into an ES module slowly
 //   (resolving, scanning each for exports, compiling), and the first plugin launch waits for them;
 // - each bundled provider's plugin executable becomes one file with every package inlined
-//   (dist/providers-bundled/<name>/plugin.cjs, see src/providers-bundled/bin/bundle.cjs).
+//   (dist/providers-bundled/<name>/plugin.cjs, see src/providers-bundled/bin/bundle.cjs);
+// - the CLI is also bundled into one module, dist/cli/terrace.mjs, which bin/terrace.mjs runs:
+//   loading the engine's few hundred modules one by one (resolving, reading, linking each) took
+//   ~150 ms of every command's start. Packages stay external (node_modules); each source's
+//   import.meta.url is rewritten to where its own compiled module sits in dist, so that the files
+//   modules find beside themselves (the protocol descriptor, the function-call worker, the
+//   bundled providers' executables, package.json) are found as before.
 // Type checking is a separate step (`npm run typecheck`), so this stays around a second.
 import { build } from "esbuild";
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -36,7 +43,42 @@ const compiled = build({ ...options, entryPoints: sources(src) });
 // quicker to evaluate.
 const certificates = build({ ...options, entryPoints: [x509], bundle: true, mainFields: ["module", "main"], banner: { js: 'import { createRequire as __terraceCreateRequire } from "node:module"; const require = __terraceCreateRequire(import.meta.url);' } });
 const providers = bundleProviders({ outdir: path.join(root, "dist", "providers-bundled"), outName: (name) => `${name}/plugin` });
-await Promise.all([compiled, certificates, providers]);
+const cliBundle = path.join(root, "dist", "cli", "terrace.mjs");
+/** Per source file: import.meta.url as the URL of its own module in dist, relative to the bundle. */
+const moduleUrls = {
+  name: "module-urls",
+  setup(b) {
+    b.onResolve({ filter: /\/x509\.js$/ }, (args) =>
+      // Bundled on its own with its packages (above): the CLI bundle loads that file when needed.
+      args.importer.endsWith(path.join("providers", "plugin", "certs.ts")) ? { path: "../providers/plugin/x509.js", external: true } : undefined,
+    );
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      let contents = await readFile(args.path, "utf8");
+      if (contents.includes("import.meta.url")) {
+        const compiledPath = path.join(root, "dist", path.relative(src, args.path)).replace(/\.ts$/, ".js");
+        const rel = path.relative(path.dirname(cliBundle), compiledPath).split(path.sep).join("/");
+        contents = contents.replaceAll("import.meta.url", `new URL(${JSON.stringify(rel)}, import.meta.url).href`);
+      }
+      return { contents, loader: "ts" };
+    });
+  },
+};
+const cli = build({
+  ...options,
+  outdir: undefined,
+  outbase: undefined,
+  entryPoints: [path.join(src, "cli", "main.ts")],
+  outfile: cliBundle,
+  bundle: true,
+  // Packages inlined too: left as imports, every one would load at start, even for a command that
+  // never needs it; inlined, a package's code runs when first used.
+  mainFields: ["module", "main"],
+  minifyWhitespace: true,
+  minifySyntax: true,
+  banner: { js: 'import { createRequire as __terraceCreateRequire } from "node:module"; const require = __terraceCreateRequire(import.meta.url);' },
+  plugins: [moduleUrls],
+});
+await Promise.all([compiled, certificates, providers, cli]);
 for (const file of assets(src)) {
   const out = path.join(root, "dist", path.relative(src, file));
   mkdirSync(path.dirname(out), { recursive: true });
