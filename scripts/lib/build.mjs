@@ -32,7 +32,7 @@ export function ensurePrismaClient() {
 
 export function ensureEngineBuilt() {
   // The CLI bundle: a dist built before the CLI was bundled gets rebuilt too.
-  const out = path.join(ENGINE, "dist", "cli", "terrace.mjs");
+  const out = path.join(ENGINE, "dist", "cli", "terrace.cjs");
   if (existsSync(out) && statSync(out).mtimeMs >= newestMtime([path.join(ENGINE, "src")])) return false;
   run(process.execPath, [path.join(ENGINE, "scripts", "build.mjs")], ENGINE);
   return true;

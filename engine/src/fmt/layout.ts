@@ -196,12 +196,14 @@ function formatSpaces(tokens: readonly FmtToken[], lines: readonly Line[]): void
   }
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+// Made on first use: ICU's segmenter costs ~8 ms to set up, and most commands never format.
+let segmenter: Intl.Segmenter | undefined;
 
 function textColumns(text: string): number {
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) >= 0x80) {
       let n = 0;
+      segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
       for (const _ of segmenter.segment(text)) n++;
       return n;
     }

@@ -3,7 +3,8 @@
 // embedded runtimes), a code point and the combining marks after it make one cluster.
 
 const Segmenter = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-const segmenter = Segmenter ? new Segmenter(undefined, { granularity: "grapheme" }) : undefined;
+// Made on first use: ICU's segmenter costs ~8 ms to set up, which every command would pay.
+let segmenter: Intl.Segmenter | undefined;
 
 // Viramas (Indic "linkers"). Unicode 15.1 made a virama followed by a consonant one cluster
 // (rule GB9c); OpenTofu's textseg implements Unicode 15.0, where the consonant starts a new one.
@@ -38,7 +39,8 @@ function splitConjuncts(cluster: string, out: string[]): void {
 /** The grapheme clusters of `s`, in order (textseg's Unicode 15.0 rules). */
 export function graphemes(s: string): string[] {
   const out: string[] = [];
-  if (!segmenter) return fallbackGraphemes(s);
+  if (!Segmenter) return fallbackGraphemes(s);
+  segmenter ??= new Segmenter(undefined, { granularity: "grapheme" });
   for (const seg of segmenter.segment(s)) {
     if (seg.segment.length > 1) splitConjuncts(seg.segment, out);
     else out.push(seg.segment);

@@ -16,8 +16,8 @@ const ENGINE = path.resolve(__dirname, "..", "..", "..");
 /** The providers with an executable of their own (bin/mock-aws runs `test` under another name). */
 const BUNDLED_PROVIDER_NAMES = ["null", "random", "sim", "test"];
 
-/** The first line's marker; the id after it changes with every build. */
-const BUNDLE_MARK = "// terrace provider bundle ";
+/** The first line's marker, in provider bundles and the CLI's; the id after it changes with every build. */
+const BUNDLE_MARK = "// terrace bundle ";
 
 /**
  * Bundles each provider of `names` into `<outdir>/<outName(name)>.cjs`. Returns the absolute
@@ -64,4 +64,4 @@ function bundleId(source) {
   return source.slice(BUNDLE_MARK.length, end < 0 ? undefined : end);
 }
 
-module.exports = { BUNDLED_PROVIDER_NAMES, bundleProviders, bundleId };
+module.exports = { BUNDLED_PROVIDER_NAMES, BUNDLE_MARK, bundleProviders, bundleId };

@@ -38,7 +38,10 @@ async function launch(name) {
   throw new Error("running the bundled providers from source needs esbuild (npm ci), or build engine/dist first (npm run build)");
 }
 
-/** Runs a bundle as CommonJS, with its V8 code cache when there is a valid one. */
+/**
+ * Runs a bundle as CommonJS, with its V8 code cache when there is a valid one. The CLI's bundle
+ * (dist/cli/terrace.cjs) runs through here too (bin/terrace.mjs).
+ */
 function runBundle(file) {
   const source = readFileSync(file, "latin1"); // ASCII: see bundle.cjs
   const id = bundleId(source);
@@ -133,4 +136,4 @@ function startCpuProfile(dir, name) {
   });
 }
 
-module.exports = { launch };
+module.exports = { launch, runBundle };

@@ -20,7 +20,7 @@ mkdirSync(path.dirname(bundle), { recursive: true });
 
 function writeBundle(id: string, word: string): void {
   // The same length whatever the word (four letters), as two builds of one provider might be.
-  writeFileSync(bundle, `// terrace provider bundle ${id}\nconsole.log(JSON.stringify({ word: ${JSON.stringify(word)}, file: __filename, sep: require("node:path").sep }));\n`);
+  writeFileSync(bundle, `// terrace bundle ${id}\nconsole.log(JSON.stringify({ word: ${JSON.stringify(word)}, file: __filename, sep: require("node:path").sep }));\n`);
 }
 
 function start(): { word: string; file: string; sep: string } {
