@@ -1,5 +1,6 @@
 // The CLI entry point as a process: global options before the subcommand.
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -8,7 +9,8 @@ import { workDir } from "./clitest.testkit.js";
 
 const mainTs = path.join(path.dirname(fileURLToPath(import.meta.url)), "main.ts");
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm")).href;
-const terrace = (args: string[], cwd: string) => spawnSync(process.execPath, ["--import", tsxLoader, mainTs, ...args], { cwd, encoding: "utf8" });
+const terrace = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, ["--import", tsxLoader, mainTs, ...args], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
 
 describe("terrace global options", () => {
   it("-chdir=DIR runs the command in DIR, and a missing DIR is a clear error", () => {
@@ -21,5 +23,13 @@ describe("terrace global options", () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr).toBe("Error handling -chdir option: chdir nope: no such file or directory\n");
     expect(terrace(["-chdir=", "validate"], home).stderr).toContain("Invalid -chdir option");
+  }, 60_000);
+
+  it("opens a relative TF_LOG_PATH where the command was started, not in the -chdir directory", () => {
+    const { dir } = workDir({ "sub/main.tf": 'output "o" {\n  value = 1\n}\n' });
+    const r = terrace(["-chdir=sub", "validate", "-no-color"], dir, { TF_LOG: "INFO", TF_LOG_PATH: "terrace.log", TF_CLI_CONFIG_FILE: "/dev/null" });
+    expect(r.status).toBe(0);
+    expect(readFileSync(path.join(dir, "terrace.log"), "utf8")).toContain('CLI args: []string{"terrace", "validate", "-no-color"}');
+    expect(existsSync(path.join(dir, "sub", "terrace.log"))).toBe(false);
   }, 60_000);
 });

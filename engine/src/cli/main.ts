@@ -1,3 +1,4 @@
+import path from "node:path";
 import { processIO } from "./io.js";
 import { runCLI } from "./run.js";
 import { goPathError } from "../host/errno.js";
@@ -10,9 +11,14 @@ function takeChdir(argv: readonly string[]): { argv: readonly string[]; error?: 
   const [first, ...rest] = argv;
   if (first === undefined || !/^--?chdir(=|$)/.test(first)) return { argv };
   const dir = first.includes("=") ? first.slice(first.indexOf("=") + 1) : rest.shift();
+  const originalCwd = process.cwd();
   if (dir === undefined || dir === "") return { argv: rest, error: "Invalid -chdir option: must include an equals sign followed by a directory path, like -chdir=example" };
+  // OpenTofu opens TF_LOG_PATH before it changes directory: a relative path names a file where
+  // the command was started.
+  const logPath = process.env["TF_LOG_PATH"];
   try {
     process.chdir(dir);
+    if (logPath) process.env["TF_LOG_PATH"] = path.resolve(originalCwd, logPath);
   } catch (e) {
     return { argv: rest, error: `Error handling -chdir option: ${goPathError(e, "chdir", dir)}` };
   }
