@@ -17,7 +17,6 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { readFile } from "node:fs/promises";
-import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -38,7 +37,7 @@ const sources = (dir) => files(dir, (p) => p.endsWith(".ts") && !p.endsWith(".te
 // .proto files it is made from).
 const assets = (dir) => files(dir, (p) => p.endsWith(".proto") || p.endsWith(path.join("providers", "proto", "protocol.json")));
 
-const { BUNDLE_MARK, bundleProviders } = createRequire(import.meta.url)(path.join(src, "providers-bundled", "bin", "bundle.cjs"));
+const { bundleProviders, cjsBundleOptions } = createRequire(import.meta.url)(path.join(src, "providers-bundled", "bin", "bundle.cjs"));
 
 rmSync(path.join(root, "dist"), { recursive: true, force: true });
 const options = { outdir: path.join(root, "dist"), outbase: src, format: "esm", platform: "node", target: "node20", sourcemap: true, logLevel: "warning" };
@@ -66,25 +65,10 @@ const moduleUrls = {
     });
   },
 };
-const cli = build({
-  entryPoints: [path.join(src, "cli", "main.ts")],
-  outfile: cliBundle,
-  bundle: true,
-  // CommonJS, as the provider bundles, so that it runs with a V8 code cache (see launch.cjs).
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  // Packages inlined too: left as requires, every one would load at start, even for a command
-  // that never needs it; inlined, a package's code runs when first used.
-  mainFields: ["module", "main"],
-  charset: "ascii",
-  minifyWhitespace: true,
-  minifySyntax: true,
-  sourcemap: true,
-  logLevel: "warning",
-  banner: { js: `${BUNDLE_MARK}${randomUUID()}\nvar __terraceBundleUrl = require("node:url").pathToFileURL(__filename).href;` },
-  plugins: [moduleUrls],
-});
+// As the provider bundles, so that it runs with a V8 code cache (launch.cjs). Its packages are
+// inlined too: left as requires, every one would load at start, even for a command that never
+// needs it; inlined, a package's code runs when first used.
+const cli = build({ ...cjsBundleOptions(), entryPoints: [path.join(src, "cli", "main.ts")], outfile: cliBundle, sourcemap: true, logLevel: "warning", plugins: [moduleUrls] });
 await Promise.all([compiled, certificates, providers, cli]);
 for (const file of assets(src)) {
   const out = path.join(root, "dist", path.relative(src, file));

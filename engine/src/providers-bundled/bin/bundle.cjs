@@ -20,17 +20,12 @@ const BUNDLED_PROVIDER_NAMES = ["null", "random", "sim", "test"];
 const BUNDLE_MARK = "// terrace bundle ";
 
 /**
- * Bundles each provider of `names` into `<outdir>/<outName(name)>.cjs`. Returns the absolute
- * paths of every input file (sources and packages), for callers that rebuild when one changes.
+ * esbuild's options for a bundle that launch.cjs runs (the providers', and the CLI's built by
+ * scripts/build.mjs): one CommonJS file with its packages, whose first line carries a fresh build
+ * id, and which defines `__terraceBundleUrl`, its own file URL.
  */
-async function bundleProviders({ names = BUNDLED_PROVIDER_NAMES, outdir, outName = (name) => name }) {
-  const { build } = await import("esbuild");
-  const entryPoints = {};
-  for (const name of names) entryPoints[outName(name)] = path.join(ENGINE, "src", "providers-bundled", name, "main.ts");
-  const result = await build({
-    entryPoints,
-    outdir,
-    outExtension: { ".js": ".cjs" },
+function cjsBundleOptions() {
+  return {
     bundle: true,
     format: "cjs",
     platform: "node",
@@ -43,6 +38,23 @@ async function bundleProviders({ names = BUNDLED_PROVIDER_NAMES, outdir, outName
     // Less source to read and to compile lazily; names stay, so stack traces stay readable.
     minifyWhitespace: true,
     minifySyntax: true,
+    banner: { js: `${BUNDLE_MARK}${randomUUID()}\nvar __terraceBundleUrl = require("node:url").pathToFileURL(__filename).href;` },
+  };
+}
+
+/**
+ * Bundles each provider of `names` into `<outdir>/<outName(name)>.cjs`. Returns the absolute
+ * paths of every input file (sources and packages), for callers that rebuild when one changes.
+ */
+async function bundleProviders({ names = BUNDLED_PROVIDER_NAMES, outdir, outName = (name) => name }) {
+  const { build } = await import("esbuild");
+  const entryPoints = {};
+  for (const name of names) entryPoints[outName(name)] = path.join(ENGINE, "src", "providers-bundled", name, "main.ts");
+  const result = await build({
+    ...cjsBundleOptions(),
+    entryPoints,
+    outdir,
+    outExtension: { ".js": ".cjs" },
     metafile: true,
     logLevel: "error",
     // grpc-js requires proto-loader (and with it protobufjs's .proto parser) only to serve its
@@ -51,8 +63,7 @@ async function bundleProviders({ names = BUNDLED_PROVIDER_NAMES, outdir, outName
     external: ["@grpc/proto-loader"],
     // The sources find files beside themselves through import.meta.url (providers/proto's
     // descriptor); in the bundle that is the bundle's own location.
-    define: { "import.meta.url": "__terraceImportMetaUrl" },
-    banner: { js: `${BUNDLE_MARK}${randomUUID()}\nvar __terraceImportMetaUrl = require("node:url").pathToFileURL(__filename).href;` },
+    define: { "import.meta.url": "__terraceBundleUrl" },
   });
   return Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
 }
@@ -64,4 +75,4 @@ function bundleId(source) {
   return source.slice(BUNDLE_MARK.length, end < 0 ? undefined : end);
 }
 
-module.exports = { BUNDLED_PROVIDER_NAMES, BUNDLE_MARK, bundleProviders, bundleId };
+module.exports = { BUNDLED_PROVIDER_NAMES, bundleProviders, bundleId, cjsBundleOptions };
