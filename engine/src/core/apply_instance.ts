@@ -218,6 +218,10 @@ export async function destroyInstance(run: RunState, n: Extract<GraphNode, { kin
   if (!prior.value) return diagnostics;
   const [priorPlain] = unmarkDeep(prior.value);
   const ty = impliedType(schema.block);
+  const log = coreLog();
+  const who = deposedKey ? `${addr.toString()} (deposed object ${deposedKey})` : addr.toString();
+  log.info(`Starting apply for ${who}`);
+  log.debug(`${who}: applying the planned Delete change`);
   run.opts.hooks.preApply?.(addr, deposedKey, "Delete", prior.value, nullVal(ty));
   // Destroy-time provisioners run first, for the current object only; a failure keeps it.
   const provs = deposedKey === NotDeposed && res.mode === "managed" ? destroyProvisioners(run.config, addr) : undefined;

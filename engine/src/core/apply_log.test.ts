@@ -1,6 +1,7 @@
-// A provider on the legacy SDK (legacy_type_system) may answer with a plan or a new state that
-// breaks the lifecycle's rules: OpenTofu lets it through and logs a warning listing the problems,
-// which is where a user looks when a later step fails for no visible reason.
+// What the core logs while applying (TF_LOG): each apply and destroy, and the warning OpenTofu
+// logs when a provider on the legacy SDK answers with a plan or a new state that breaks the
+// lifecycle's rules — it is let through, and the log is where a user looks when a later step
+// fails for no visible reason.
 import { describe, expect, it } from "vitest";
 import { hasErrors } from "../hcl/index.js";
 import { Logger, withLoggers, type Loggers } from "../logging/index.js";
@@ -34,7 +35,7 @@ function capture(): { loggers: Loggers; text: () => string } {
   return { loggers: { core, provider: core.named("provider"), pluginEnv: {} }, text: () => text };
 }
 
-describe("legacy SDK leniency", () => {
+describe("the apply log", () => {
   it("applies despite the problems and logs each of them as a warning", async () => {
     const c = capture();
     const r = await withLoggers(c.loggers, () => planAndApply({ "main.tf": 'resource "terraform_data" "a" {\n  input = "x"\n}\n' }, undefined, { factory }));
@@ -53,5 +54,16 @@ describe("legacy SDK leniency", () => {
     );
     expect(log).toContain("[INFO]  Starting apply for terraform_data.a\n");
     expect(log).toContain("[DEBUG] terraform_data.a: applying the planned Create change\n");
+  });
+
+  it("logs each destroy as an apply of a Delete change", async () => {
+    const c = capture();
+    const files = { "main.tf": 'resource "terraform_data" "a" {\n  input = "x"\n}\n' };
+    const first = await planAndApply(files);
+    expect(hasErrors(first.applyDiags)).toBe(false);
+    const r = await withLoggers(c.loggers, () => planAndApply(files, first.state, { destroy: true }));
+    expect(hasErrors(r.applyDiags)).toBe(false);
+    expect(c.text()).toContain("[INFO]  Starting apply for terraform_data.a\n");
+    expect(c.text()).toContain("[DEBUG] terraform_data.a: applying the planned Delete change\n");
   });
 });
