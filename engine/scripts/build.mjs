@@ -76,18 +76,55 @@ for (const file of assets(src)) {
   copyFileSync(file, out);
 }
 
-// The CLI bundle's code cache holds what its first run compiled: make that first run a plan, which
-// goes through most of what commands share (configuration, evaluation, graph, plan, rendering),
-// rather than whatever command happens to run first. Best effort: the cache is an optimisation.
+// The code caches of the CLI bundle and of the provider bundles hold what their first run compiled
+// (launch.cjs). Make that first run a plan through the bundled providers, which goes through most
+// of what commands share (configuration, evaluation, graph, the plugin protocol, plan,
+// rendering), rather than whatever happens to run first after an install. `init` runs before it,
+// so the CLI's cache it wrote is dropped. Best effort: the caches are an optimisation.
 const prime = mkdtempSync(path.join(os.tmpdir(), "terrace-build-"));
 try {
-  writeFileSync(path.join(prime, "main.tf"), 'variable "n" {\n  default = 2\n}\nresource "terraform_data" "d" {\n  count = var.n\n  input = { index = count.index }\n}\noutput "o" {\n  value = terraform_data.d[*].output\n}\n');
+  writeFileSync(
+    path.join(prime, "main.tf"),
+    `terraform {
+  required_providers {
+    null   = { source = "hashicorp/null" }
+    random = { source = "hashicorp/random" }
+    sim    = { source = "terrace/sim" }
+  }
+}
+provider "sim" {
+  region   = "us-east-1"
+  data_dir = "\${path.module}/cloud"
+}
+variable "n" {
+  default = 2
+}
+resource "terraform_data" "d" {
+  count = var.n
+  input = { index = count.index }
+}
+resource "null_resource" "n" {
+  triggers = { d = terraform_data.d[0].id }
+}
+resource "random_pet" "p" {}
+resource "sim_network" "net" {
+  cidr_block = "10.0.0.0/16"
+}
+output "o" {
+  value = terraform_data.d[*].output
+}
+`,
+  );
   writeFileSync(path.join(prime, "cli.tfrc"), "");
-  spawnSync(process.execPath, [path.join(root, "bin", "terrace.mjs"), "plan", "-input=false", "-no-color"], {
-    cwd: prime,
-    env: { ...process.env, TF_CLI_CONFIG_FILE: path.join(prime, "cli.tfrc"), TF_LOG: "", TF_CLI_ARGS: "", TF_CLI_ARGS_plan: "" },
-    stdio: "ignore",
-  });
+  const run = (...args) =>
+    spawnSync(process.execPath, [path.join(root, "bin", "terrace.mjs"), ...args, "-input=false", "-no-color"], {
+      cwd: prime,
+      env: { ...process.env, TF_CLI_CONFIG_FILE: path.join(prime, "cli.tfrc"), TF_LOG: "", TF_LOG_PROVIDER: "", TF_CLI_ARGS: "", TF_CLI_ARGS_init: "", TF_CLI_ARGS_plan: "", TERRACE_PROVIDERS_FROM_SOURCE: "" },
+      stdio: "ignore",
+    });
+  run("init");
+  rmSync(`${cliBundle}.v8cache`, { force: true });
+  run("plan");
 } finally {
   rmSync(prime, { recursive: true, force: true });
 }
