@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { applyCommand, destroyCommand } from "./apply.js";
 import { runCommand, workDir } from "./clitest.testkit.js";
 import type { Command, CommandIO } from "./io.js";
-import { goDuration, hclogTimestamp, objectValueID } from "./jsonview.js";
+import { hclogJSONTime } from "../logging/index.js";
+import { goDuration, objectValueID } from "./jsonview.js";
 import { planCommand } from "./plan.js";
 import { refreshCommand } from "./refresh.js";
 import { StringType, mark, nullVal, objectVal, stringVal } from "../values/index.js";
@@ -167,7 +168,7 @@ describe("-json against terraform 1.11", () => {
 describe("the JSON view's pieces", () => {
   it("formats durations and timestamps as Go and hclog do", () => {
     expect([0, 9, 64, 3600, 3725].map(goDuration)).toEqual(["0s", "9s", "1m4s", "1h0m0s", "1h2m5s"]);
-    expect(hclogTimestamp(new Date(2025, 0, 2, 3, 4, 5, 67))).toMatch(/^2025-01-02T03:04:05\.067000(Z|[+-]\d\d:\d\d)$/);
+    expect(hclogJSONTime(new Date(2025, 0, 2, 3, 4, 5, 67))).toMatch(/^2025-01-02T03:04:05\.067000(Z|[+-]\d\d:\d\d)$/);
   });
 
   it("takes the id, else the name, of an object, but never a sensitive one", () => {

@@ -9,7 +9,8 @@ import type { Hooks } from "../core/index.js";
 import { diagnosticToJSON, type Diagnostic } from "../hcl/index.js";
 import type { Action, ActionReason, Plan, ResourceInstanceChange } from "../plans/index.js";
 import type { OutputValue, State } from "../states/index.js";
-import { marshalJSON, marshalType, unmarkDeep, type Value } from "../values/index.js";
+import { goDurationString, marshalJSON, marshalType, unmarkDeep, type Value } from "../values/index.js";
+import { hclogJSONTime } from "../logging/index.js";
 import type { OperationView, View } from "./view.js";
 
 /** The version of the message schema (views.JSON_UI_VERSION). */
@@ -44,20 +45,9 @@ function encode(v: JSONish | undefined): string {
   return `{${parts.join(",")}}`;
 }
 
-/** hclog's JSON timestamp: "2006-01-02T15:04:05.000000Z07:00" in local time. */
-export function hclogTimestamp(d: Date): string {
-  const p = (n: number, w = 2) => String(n).padStart(w, "0");
-  const off = -d.getTimezoneOffset();
-  const zone = off === 0 ? "Z" : `${off > 0 ? "+" : "-"}${p(Math.floor(Math.abs(off) / 60))}:${p(Math.abs(off) % 60)}`;
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}000${zone}`;
-}
-
 /** Go's time.Duration.String for whole seconds ("0s", "10s", "1m4s", "1h0m0s"). */
 export function goDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${s % 60}s`;
-  return `${Math.floor(s / 3600)}h${Math.floor((s % 3600) / 60)}m${s % 60}s`;
+  return goDurationString(Math.max(0, Math.round(seconds)) * 1000);
 }
 
 /** views/json's ResourceAddr. */
@@ -223,7 +213,7 @@ export class JSONView {
   ) {}
 
   private write(level: Level, message: string, fields: Record<string, JSONish>): void {
-    const all: Record<string, JSONish> = { "@level": level, "@message": message, "@module": "tofu.ui", "@timestamp": hclogTimestamp(this.now()), ...fields };
+    const all: Record<string, JSONish> = { "@level": level, "@message": message, "@module": "tofu.ui", "@timestamp": hclogJSONTime(this.now()), ...fields };
     const keys = Object.keys(all).sort();
     this.view.io.stdout.write(`{${keys.map((k) => `${JSON.stringify(k)}:${encode(all[k])}`).join(",")}}\n`);
   }

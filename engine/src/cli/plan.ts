@@ -3,7 +3,6 @@
 // (terraform.tfstate), plan through core, print the refresh lines and the human plan, optionally
 // save it (-out). Also the pieces `apply` and `destroy` share: loading, provider instances
 // (the builtin `terraform` provider in process; others from .terraform/providers), hooks.
-import { coreLog } from "../logging/index.js";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -51,6 +50,7 @@ import { generateConfigFlagDiagnostics, writeGeneratedConfig } from "./generate_
 import { NodeFunctionFileSystem } from "./function-fs.js";
 import { versionString as lockedVersionString } from "../versions/index.js";
 import { bundledProviders } from "./bundled.js";
+import { coreLog } from "../logging/index.js";
 import { cliDevOverrides, devOverrideRuntimeWarnings, unmanagedProviders } from "./devoverrides.js";
 import type { Command, CommandIO } from "./io.js";
 import { JSONOperationView } from "./jsonview.js";

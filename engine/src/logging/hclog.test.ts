@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatJSON, formatPlain, hclogTime, type LogEntry } from "./hclog.js";
+import { formatJSON, formatPlain, hclogJSONTime, hclogTime, type LogEntry } from "./hclog.js";
 
 const T = new Date(Date.UTC(2026, 10, 25, 9, 5, 7, 42));
 const entry = (e: Partial<LogEntry>): LogEntry => ({ time: T, name: "", level: "info", message: "m", args: [], ...e });
@@ -18,6 +18,13 @@ describe("hclog text lines", () => {
     expect(hclogTime(T)).toBe("2026-11-25T10:05:07.042+0100");
     process.env.TZ = "America/St_Johns";
     expect(hclogTime(T)).toBe("2026-11-25T05:35:07.042-0330");
+  });
+
+  it("stamps JSON lines with microseconds and a colon in the offset, the layout go-plugin parses", () => {
+    process.env.TZ = "UTC";
+    expect(hclogJSONTime(T)).toBe("2026-11-25T09:05:07.042000Z");
+    process.env.TZ = "America/St_Johns";
+    expect(hclogJSONTime(T)).toBe("2026-11-25T05:35:07.042000-03:30");
   });
 
   it("pads the level brackets so that messages line up, and names the logger", () => {

@@ -28,14 +28,27 @@ export interface LogEntry {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** Go's "2006-01-02T15:04:05.000Z0700" (hclog.TimeFormat) in local time: `Z` for UTC, else ±hhmm. */
-export function hclogTime(t: Date): string {
+/** Local date and time to the millisecond, and the zone: `Z` for UTC, else ±hh then `sep` then mm. */
+function localTime(t: Date, zoneSep: string): { stamp: string; zone: string } {
   const offset = -t.getTimezoneOffset();
-  const zone = offset === 0 ? "Z" : `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60))}${pad(Math.abs(offset) % 60)}`;
-  return (
-    `${pad(t.getFullYear(), 4)}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}T` +
-    `${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}.${pad(t.getMilliseconds(), 3)}${zone}`
-  );
+  const zone = offset === 0 ? "Z" : `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60))}${zoneSep}${pad(Math.abs(offset) % 60)}`;
+  const stamp = `${pad(t.getFullYear(), 4)}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}T${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}.${pad(t.getMilliseconds(), 3)}`;
+  return { stamp, zone };
+}
+
+/** Go's "2006-01-02T15:04:05.000Z0700" (hclog.TimeFormat) in local time: log text lines. */
+export function hclogTime(t: Date): string {
+  const { stamp, zone } = localTime(t, "");
+  return `${stamp}${zone}`;
+}
+
+/**
+ * Go's "2006-01-02T15:04:05.000000Z07:00" in local time: the `@timestamp` of the JSON lines go-plugin
+ * plugins write (the host parses exactly this layout) and of tofu's `-json` views.
+ */
+export function hclogJSONTime(t: Date): string {
+  const { stamp, zone } = localTime(t, ":");
+  return `${stamp}000${zone}`;
 }
 
 /** Characters hclog prints unquoted: ASCII `-` through `~`. */

@@ -30,7 +30,7 @@ export { NativeTypeError, UNKNOWN, fromNative, inferType, toNative, toNativeObje
 export { requiresReplace, requiresReplaceIf, useStateForUnknown, type AttributePlanRequest, type AttributePlanResponse, type PlanModifier } from "./planmodifiers.js";
 export { planResourceChange, validateAttributes, type PlanOutcome } from "./planning.js";
 export { PrivateState, type JSONValue } from "./private.js";
-export { pluginLogTime, providerLogger, requestLogger } from "./log.js";
+export { providerLogger, requestLogger } from "./log.js";
 export type { Logger, LogValue } from "../logging/index.js";
 export {
   FunctionError,

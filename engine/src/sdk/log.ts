@@ -3,16 +3,8 @@
 // line's level. The level comes from TF_LOG_PROVIDER, else TF_LOG (the host passes both on);
 // without either the log is off and costs one comparison per call site.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { LEVEL_RANK, OFF_RANK, levelFromString } from "../logging/hclog.js";
+import { LEVEL_RANK, OFF_RANK, hclogJSONTime, levelFromString } from "../logging/hclog.js";
 import { Logger, type LogSink } from "../logging/logger.js";
-
-/**
- * go-plugin's timestamp layout for plugin log lines ("2006-01-02T15:04:05.000000Z07:00"): the host
- * parses it with exactly this layout, so the microseconds must be there.
- */
-export function pluginLogTime(t: Date): string {
-  return t.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
-}
 
 function threshold(env: NodeJS.ProcessEnv): number {
   const value = (env.TF_LOG_PROVIDER || env.TF_LOG || "").toUpperCase();
@@ -24,7 +16,7 @@ function threshold(env: NodeJS.ProcessEnv): number {
 /** The provider's root logger (name `provider`), for `env`; writes to `write` (stderr). */
 export function providerLogger(env: NodeJS.ProcessEnv = process.env, write: (text: string) => void = (t) => void process.stderr.write(t)): Logger {
   const level = threshold(env);
-  const sink: LogSink = { json: true, jsonTime: pluginLogTime, write };
+  const sink: LogSink = { json: true, jsonTime: hclogJSONTime, write };
   return new Logger(level < OFF_RANK ? sink : undefined, "provider", level);
 }
 

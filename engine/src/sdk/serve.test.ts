@@ -152,8 +152,8 @@ describe("go-plugin server", () => {
     ]);
     for (const l of requests) {
       expect(l).toMatchObject({ tf_rpc: "ValidateResourceConfig", tf_resource_type: "example_nope", tf_req_id: requests[0]?.["tf_req_id"] });
-      // go-plugin parses exactly this layout: microseconds, UTC.
-      expect(l["@timestamp"]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+      // go-plugin parses exactly this layout: microseconds, then Z or the offset with a colon.
+      expect(l["@timestamp"]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}(Z|[+-]\d\d:\d\d)$/);
     }
     expect(requests[1]).toMatchObject({ diagnostic_severity: "ERROR" });
     expect(String(requests[1]?.["diagnostic_summary"])).not.toBe("");

@@ -7,6 +7,7 @@ import { base64DecodeStrict } from "./base64.js";
 import { marshalLockInfo, parseLockInfo, type LockInfo, type LockResult, type Locker, type UnlockResult } from "./lock.js";
 import { RemoteState, type ClientResult, type Payload, type RemoteClient, type RemoteStateOptions } from "./store.js";
 import { coreLog } from "../logging/logger.js";
+import { goDurationString } from "../values/gostrings.js";
 
 export interface HttpBackendConfig {
   address: string;
@@ -79,7 +80,7 @@ export class HttpClient implements RemoteClient, Locker {
     const desc = `${method} ${redactURL(address)}`;
     const wait = (retry: number) => Math.min(min * 2 ** (retry - 1), max);
     const retrying = (attempt: number, status?: number) =>
-      log.debug(`${status === undefined ? desc : `${desc} (status: ${status})`}: retrying in ${goDuration(wait(attempt + 1))} (${retryMax - attempt} left)`);
+      log.debug(`${status === undefined ? desc : `${desc} (status: ${status})`}: retrying in ${goDurationString(wait(attempt + 1))} (${retryMax - attempt} left)`);
     for (let attempt = 0; attempt <= retryMax; attempt++) {
       if (attempt > 0) await sleep(wait(attempt));
       log.debug(desc);
@@ -252,12 +253,4 @@ function redactURL(url: string): string {
   } catch {
     return url;
   }
-}
-
-/** Go's time.Duration String for whole milliseconds: 500ms, 1s, 1.5s, 2m0s. */
-function goDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  const seconds = (n: number) => `${Number((n / 1000).toFixed(3))}s`;
-  if (ms < 60_000) return seconds(ms);
-  return `${Math.floor(ms / 60_000)}m${seconds(ms % 60_000)}`;
 }

@@ -1,5 +1,6 @@
-// Go's string quoting, as values, diagnostics, JSON documents and logs print strings: strconv.Quote
-// and encoding/json's string escaping. No imports, so that the smallest modules can use it.
+// Go's string forms, as values, diagnostics, JSON documents and logs print them: strconv.Quote,
+// encoding/json's string escaping, time.Duration's String. No imports, so that the smallest
+// modules can use it.
 
 /** Go's strconv.Quote (%q): printable Unicode stays, the rest is escaped. */
 export function goQuote(s: string): string {
@@ -106,4 +107,14 @@ export function goJSONString(s: string): string {
     }
   }
   return out + '"';
+}
+
+/** Go's time.Duration String for a whole number of milliseconds: "0s", "500ms", "1.5s", "2m0s", "1h0m0s". */
+export function goDurationString(ms: number): string {
+  if (ms === 0) return "0s";
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = `${Number(((ms % 60_000) / 1000).toFixed(3))}s`;
+  return h > 0 ? `${h}h${m}m${s}` : m > 0 ? `${m}m${s}` : s;
 }

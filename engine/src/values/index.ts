@@ -104,7 +104,7 @@ export {
   type Value,
 } from "./value.js";
 export { compareValuesForSet, equals, numbersEqual, rawEquals } from "./equality.js";
-export { goJSONString, goQuote } from "./gostrings.js";
+export { goDurationString, goJSONString, goQuote } from "./gostrings.js";
 export { NESTED_TOO_DEEPLY, attrStep, formatPath, formatPathError, indexStep, pathError, type PathError } from "./path.js";
 export {
   convert,

@@ -3,8 +3,8 @@
 // implied type on the way out and decoded (msgpack, else JSON, else null) on the way back; gRPC
 // failures become OpenTofu's diagnostics, with the plugin's last output when it crashed.
 
-import { coreLog } from "../../logging/index.js";
 import * as grpc from "@grpc/grpc-js";
+import { coreLog } from "../../logging/index.js";
 import {
   DynamicPseudoType,
   StringType,
@@ -189,7 +189,9 @@ export class GRPCProvider implements Provider {
 
   private async call<T>(rpc: string, goMethod: string, request: object, opts?: CallOptions): Promise<Rpc<T>> {
     const requestName = `${this.pkg}.(*GRPCProvider).${goMethod}`;
-    coreLog().trace(`${this.pkg === "plugin6" ? "GRPCProvider.v6" : "GRPCProvider"}: ${goMethod}`);
+    const log = coreLog();
+    // Checked first: this is every call's path, and the message would be built for nothing.
+    if (log.enabled("trace")) log.trace(`${this.pkg === "plugin6" ? "GRPCProvider.v6" : "GRPCProvider"}: ${goMethod}`);
     const signal = opts?.signal;
     if (this.client.exited) return { ok: false, diagnostics: [this.crashDiagnostic(requestName)] };
     const onAbort = (): void => void this.stopProvider();
