@@ -70,6 +70,20 @@ describe("terrace login", () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it("refuses a host whose token is set in another CLI configuration file, changing nothing", async () => {
+    const { dir, home } = workDir({});
+    writeFileSync(path.join(home, ".tofurc"), 'credentials "Terrace.Example.com" {\n  token = "manual"\n}\n');
+    const file = path.join(home, ".terraform.d", "credentials.tfrc.json");
+    const login = await runCommand(loginCommand, ["-no-color", "terrace.example.com"], dir, { stdin: "t\n", home });
+    expect(login.code).toBe(1);
+    expect(login.stderr).toContain("Error: Credentials for terrace.example.com are manually configured");
+    expect(login.stderr.replace(/\s+/g, " ")).toContain('The "terrace login" command cannot log in because credentials for this host are already configured in a CLI configuration file.');
+    const logout = await runCommand(logoutCommand, ["-no-color", "terrace.example.com"], dir, { home });
+    expect(logout.code).toBe(1);
+    expect(logout.stderr.replace(/\s+/g, " ")).toContain('The "terrace logout" command cannot log out because credentials for this host are manually configured');
+    expect(existsSync(file)).toBe(false);
+  });
+
   it("wants exactly one address, and leaves a credentials file it cannot read alone", async () => {
     const { dir, home } = workDir({});
     const none = await runCommand(loginCommand, ["-no-color"], dir, { home });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { errorDiag, type Diagnostic } from "../hcl/index.js";
 import { configDir } from "../providers/index.js";
 import { parseFlags, processMetaArgs } from "./args.js";
+import { credentialsInOtherFile } from "./credentials.js";
 import type { Command, CommandIO } from "./io.js";
 import { Prompter } from "./prompt.js";
 import { View } from "./view.js";
@@ -156,6 +157,15 @@ async function openCredentials(
   const existing = await readCredentials(file);
   if ("error" in existing) {
     parsed.view.diagnostics([existing.error]);
+    return { code: 1 };
+  }
+  const host = parsed.target.host;
+  if (await credentialsInOtherFile({ env: io.env, homeDir: io.env.HOME || os.homedir(), cwd: io.cwd }, host, Object.keys(existing.doc.credentials ?? {}))) {
+    const detail =
+      help === LOGIN_HELP
+        ? `The "terrace login" command cannot log in because credentials for this host are already configured in a CLI configuration file.\n\nTo log in, first revoke the existing credentials and remove that block from the CLI configuration.`
+        : `The "terrace logout" command cannot log out because credentials for this host are manually configured in a CLI configuration file.\n\nTo log out, revoke the existing credentials and remove that block from the CLI configuration.`;
+    parsed.view.diagnostics([errorDiag(`Credentials for ${host} are manually configured`, detail)]);
     return { code: 1 };
   }
   return { view: parsed.view, target: parsed.target, file, doc: existing.doc };

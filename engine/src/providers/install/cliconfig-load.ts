@@ -87,8 +87,9 @@ export async function dataDirs(e: CLIEnvironment): Promise<string[]> {
 
 /**
  * Reads the CLI configuration: the main file (TF_CLI_CONFIG_FILE or the default), then, unless
- * the override is set, every *.tfrc in the config directory; then the environment
- * (TF_PLUGIN_CACHE_DIR, TF_PLUGIN_CACHE_MAY_BREAK_DEPENDENCY_LOCK_FILE) on top; then validation.
+ * the override is set, every *.tfrc and *.tfrc.json in the config directory, in name order; then
+ * the environment (TF_PLUGIN_CACHE_DIR, TF_PLUGIN_CACHE_MAY_BREAK_DEPENDENCY_LOCK_FILE) on top;
+ * then validation.
  */
 export async function loadCLIConfig(e: CLIEnvironment): Promise<{ config: CLIConfig; diagnostics: Diagnostic[]; files: string[] }> {
   const diagnostics: Diagnostic[] = [];
@@ -119,8 +120,8 @@ export async function loadCLIConfig(e: CLIEnvironment): Promise<{ config: CLICon
     const dir = await configDir(e);
     if (await isDir(dir)) {
       for (const name of (await readdir(dir)).sort()) {
-        // *.tfrc.json (JSON syntax) is not read yet.
-        if (name.endsWith(".tfrc")) await readOne(path.join(dir, name));
+        // credentials.tfrc.json, which `login` writes, is one of these.
+        if (name.endsWith(".tfrc") || name.endsWith(".tfrc.json")) await readOne(path.join(dir, name));
       }
     }
   }
@@ -128,7 +129,7 @@ export async function loadCLIConfig(e: CLIEnvironment): Promise<{ config: CLICon
   const envCache = e.env.TF_PLUGIN_CACHE_DIR;
   const envMayBreak = e.env.TF_PLUGIN_CACHE_MAY_BREAK_DEPENDENCY_LOCK_FILE;
   config = mergeCLIConfig(
-    { pluginCacheDir: envCache ?? "", pluginCacheMayBreakDependencyLockFile: envMayBreak !== undefined && envMayBreak !== "" && envMayBreak !== "0", providerInstallation: [] },
+    { pluginCacheDir: envCache ?? "", pluginCacheMayBreakDependencyLockFile: envMayBreak !== undefined && envMayBreak !== "" && envMayBreak !== "0", providerInstallation: [], credentials: new Map() },
     config,
   );
 

@@ -58,6 +58,49 @@ provider_installation {
     expect(decodeCLIConfig("provider_installation {\n", "/rc").diagnostics[0]?.summary).toMatch(/^Error parsing \/rc: At /);
   });
 
+  it("reads JSON syntax as HCL 1 does: lists of objects are repeated blocks, no block-shape checks", () => {
+    // OpenTofu's own testdata/provider-installation.json, in shape.
+    const src = JSON.stringify({
+      plugin_cache_dir: "/cache",
+      provider_installation: {
+        dev_overrides: { "opentofu/boop": "/tmp/bloop/../boop" },
+        filesystem_mirror: [{ path: "/tmp/example1", include: ["example.com/*/*"] }],
+        network_mirror: [{ url: "https://tf-Mirror.example.com/", include: ["registry.opentofu.org/*/*"], exclude: ["registry.OpenTofu.org/foobar/*"] }],
+        direct: [{ exclude: ["example.com/*/*"] }],
+      },
+      credentials: { "App.Example.com": { token: "t1" }, "other.example.com": { token: 7 } },
+    });
+    const { config, diagnostics } = decodeCLIConfig(`\n  ${src}`, "x.tfrc.json");
+    expect(diagnostics).toEqual([]);
+    expect(config.pluginCacheDir).toBe("/cache");
+    const pi = config.providerInstallation[0];
+    expect(pi?.methods).toEqual([
+      { location: { kind: "filesystem_mirror", path: "/tmp/example1" }, include: ["example.com/*/*"], exclude: [] },
+      { location: { kind: "network_mirror", url: "https://tf-Mirror.example.com/" }, include: ["registry.opentofu.org/*/*"], exclude: ["registry.OpenTofu.org/foobar/*"] },
+      { location: { kind: "direct" }, include: [], exclude: ["example.com/*/*"] },
+    ]);
+    expect([...(pi?.devOverrides.values() ?? [])].map((d) => [d.provider.toString(), d.dir])).toEqual([["registry.opentofu.org/opentofu/boop", "/tmp/boop"]]);
+    expect([...config.credentials]).toEqual([
+      ["App.Example.com", { token: "t1" }],
+      ["other.example.com", {}],
+    ]);
+  });
+
+  it("reports JSON syntax errors with a position, and a JSON provider_installation that is not an object", () => {
+    expect(decodeCLIConfig('{\n  "plugin_cache_dir": "/x",\n  "a" 1\n}', "/rc.json").diagnostics.map((d) => d.summary)).toEqual(["Error parsing /rc.json: At 3:7: expected: COLON"]);
+    expect(decodeCLIConfig('{"provider_installation": "direct"}', "rc").diagnostics.map((d) => d.detail)).toEqual([
+      "The provider_installation block at 1:2 must not be introduced with an equals sign.",
+    ]);
+  });
+
+  it("reads credentials blocks and maps in the native syntax; a later block for a host wins", () => {
+    const src = 'credentials "a.example.com" {\n  token = "one"\n}\ncredentials = {\n  "b.example.com" = { token = "two" }\n}\ncredentials "a.example.com" {\n  token = "three"\n}\n';
+    expect([...decodeCLIConfig(src, "rc").config.credentials]).toEqual([
+      ["a.example.com", { token: "three" }],
+      ["b.example.com", { token: "two" }],
+    ]);
+  });
+
   it("expands environment variables like os.ExpandEnv", () => {
     expect(expandEnv("$A/${B}/$C/x", { A: "1", B: "2" })).toBe("1/2//x");
   });
@@ -98,6 +141,22 @@ describe("loadCLIConfig", () => {
     const r = await loadCLIConfig({ env: {}, homeDir: home, cwd: home });
     expect(r.files).toEqual([path.join(home, ".terraformrc"), path.join(home, ".terraform.d", "extra.tfrc")]);
     expect(r.diagnostics.map((d) => d.summary)).toEqual(["No more than one provider_installation block may be specified"]);
+  });
+
+  it("reads *.tfrc.json in the configuration directory too, in name order, after the main file", async () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), "terrace-cli-"));
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
+    writeFileSync(path.join(home, ".tofurc"), 'credentials "h.example.com" {\n  token = "main"\n}\n');
+    mkdirSync(path.join(home, ".terraform.d"));
+    writeFileSync(path.join(home, ".terraform.d", "b.tfrc.json"), JSON.stringify({ plugin_cache_dir: "/b" }));
+    writeFileSync(path.join(home, ".terraform.d", "a.tfrc"), 'plugin_cache_dir = "/a"\n');
+    writeFileSync(path.join(home, ".terraform.d", "credentials.tfrc.json"), JSON.stringify({ credentials: { "h.example.com": { token: "dir" } } }));
+    writeFileSync(path.join(home, ".terraform.d", "notes.json"), "{}");
+    const r = await loadCLIConfig({ env: {}, homeDir: home, cwd: home });
+    expect(r.files.map((f) => path.relative(home, f))).toEqual([".tofurc", ".terraform.d/a.tfrc", ".terraform.d/b.tfrc.json", ".terraform.d/credentials.tfrc.json"]);
+    // The first file's cache directory wins; a later file's credentials for a host replace earlier ones.
+    expect(r.config.pluginCacheDir).toBe("/a");
+    expect(r.config.credentials.get("h.example.com")).toEqual({ token: "dir" });
   });
 
   it("lists OpenTofu's implied search directories", async () => {

@@ -1,14 +1,15 @@
-// The parts of the CLI configuration (`.tofurc`, `.terraformrc`, TF_CLI_CONFIG_FILE) that
-// provider installation reads: `provider_installation` and `plugin_cache_dir`. Pure: the text
-// comes in as a string; finding and reading the files is cliconfig-load.ts's job.
+// The parts of the CLI configuration (`.tofurc`, `.terraformrc`, TF_CLI_CONFIG_FILE, and the
+// `*.tfrc`/`*.tfrc.json` files of the configuration directory) that Terrace reads:
+// `provider_installation`, `plugin_cache_dir` and `credentials`. Pure: the text comes in as a
+// string; finding and reading the files is cliconfig-load.ts's job.
 //
-// OpenTofu still reads this file with HCL 1, whose syntax differs from the HCL 2 our parser
-// implements where it matters here: `dev_overrides { "hashicorp/aws" = "/dir" }` has quoted keys,
-// and `${...}` in a string is plain text. So this file reads the HCL 1 object syntax itself from
-// our scanner's tokens: keys (identifiers or quoted strings), `=` values or `{ }` objects, lists,
-// strings, numbers and booleans. Error texts are OpenTofu's, including its "at LINE:COL" positions.
-import { scanTokens, type Diagnostic, type Pos, type Token } from "../../hcl/index.js";
+// OpenTofu still reads these files with HCL 1 (cliconfig-syntax.ts), whose syntax differs from
+// HCL 2 where it matters here: `dev_overrides { "hashicorp/aws" = "/dir" }` has quoted keys, and
+// `${...}` in a string is plain text. Error texts are OpenTofu's, including its "at LINE:COL"
+// positions.
+import type { Diagnostic, Pos } from "../../hcl/index.js";
 import { parseProviderSourceString, type Provider } from "../../addrs/index.js";
+import { HCL1Error, parseHCL1, type Item, type Value } from "./cliconfig-syntax.js";
 
 export type ProviderInstallationLocation =
   | { readonly kind: "direct" }
@@ -33,174 +34,26 @@ export interface ProviderInstallation {
   readonly devOverrides: ReadonlyMap<string, DevOverride>;
 }
 
+/** A `credentials "<host>"` block's arguments; only a string `token` is used. */
+export interface HostCredentials {
+  readonly token?: string;
+}
+
 export interface CLIConfig {
   pluginCacheDir: string;
   pluginCacheMayBreakDependencyLockFile: boolean;
   /** Every provider_installation block found; more than one is an error reported by validation. */
   providerInstallation: ProviderInstallation[];
+  /** By host as written (compare with the host's lower-case form). */
+  credentials: Map<string, HostCredentials>;
 }
 
 export function emptyCLIConfig(): CLIConfig {
-  return { pluginCacheDir: "", pluginCacheMayBreakDependencyLockFile: false, providerInstallation: [] };
+  return { pluginCacheDir: "", pluginCacheMayBreakDependencyLockFile: false, providerInstallation: [], credentials: new Map() };
 }
 
 function sourceless(severity: "error" | "warning", summary: string, detail: string): Diagnostic {
   return { severity, summary, detail };
-}
-
-// ---- HCL 1 object syntax over HCL 2 tokens ----
-
-type Value =
-  | { kind: "string"; value: string; pos: Pos }
-  | { kind: "number"; text: string; pos: Pos }
-  | { kind: "bool"; value: boolean; pos: Pos }
-  | { kind: "list"; items: Value[]; pos: Pos }
-  | { kind: "object"; items: Item[]; pos: Pos };
-
-interface Item {
-  keys: string[];
-  /** Whether the item was written `key = value` rather than as a block. */
-  assign: boolean;
-  value: Value;
-  pos: Pos;
-}
-
-class HCL1Error extends Error {
-  constructor(
-    readonly pos: Pos,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Backslash escapes inside an HCL 1 quoted string. */
-function unescapeHCL1(raw: string): string {
-  return raw.replace(/\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (_, e: string) => {
-    switch (e[0]) {
-      case "n":
-        return "\n";
-      case "t":
-        return "\t";
-      case "r":
-        return "\r";
-      case "u":
-      case "U":
-        return String.fromCodePoint(parseInt(e.slice(1), 16));
-      default:
-        return e;
-    }
-  });
-}
-
-class Parser {
-  private i = 0;
-  private readonly toks: Token[];
-
-  constructor(
-    private readonly src: string,
-    filename: string,
-  ) {
-    // HCL 1 objects do not care about line breaks.
-    this.toks = scanTokens(src, filename, { line: 1, column: 1, byte: 0 }, "normal").filter((t) => t.type !== "Newline" && t.type !== "Comment");
-  }
-
-  private peek(): Token {
-    return this.toks[this.i] as Token;
-  }
-
-  private next(): Token {
-    return this.toks[this.i++] as Token;
-  }
-
-  body(end: "EOF" | "CBrace"): Item[] {
-    const items: Item[] = [];
-    for (;;) {
-      const t = this.peek();
-      if (t.type === end) return items;
-      if (t.type === "Comma") {
-        this.next();
-        continue;
-      }
-      items.push(this.item());
-    }
-  }
-
-  private item(): Item {
-    const first = this.peek();
-    const keys: string[] = [];
-    for (;;) {
-      const t = this.peek();
-      if (t.type === "Ident") keys.push(this.src.slice(this.next().start, t.end));
-      else if (t.type === "OQuote") keys.push(this.quoted().value);
-      else break;
-    }
-    const t = this.peek();
-    if (keys.length === 0) throw new HCL1Error(t.range.start, `illegal char ${JSON.stringify(this.src.slice(t.start, t.end))}`);
-    if (t.type === "Equal") {
-      this.next();
-      return { keys, assign: true, value: this.value(), pos: first.range.start };
-    }
-    if (t.type === "OBrace") return { keys, assign: false, value: this.value(), pos: first.range.start };
-    throw new HCL1Error(t.range.start, `key '${keys.join(" ")}' expected start of object ('{') or assignment ('=')`);
-  }
-
-  private quoted(): { kind: "string"; value: string; pos: Pos } {
-    const open = this.next();
-    let depth = 0;
-    for (;;) {
-      const t = this.next();
-      if (t.type === "TemplateInterp" || t.type === "TemplateControl") depth++;
-      else if (t.type === "TemplateSeqEnd") depth--;
-      else if (t.type === "CQuote" && depth === 0) {
-        return { kind: "string", value: unescapeHCL1(this.src.slice(open.end, t.start)), pos: open.range.start };
-      } else if (t.type === "EOF" || t.type === "QuotedNewline") throw new HCL1Error(open.range.start, "literal not terminated");
-    }
-  }
-
-  private value(): Value {
-    const t = this.peek();
-    const pos = t.range.start;
-    switch (t.type) {
-      case "OQuote":
-        return this.quoted();
-      case "NumberLit":
-        this.next();
-        return { kind: "number", text: this.src.slice(t.start, t.end), pos };
-      case "Minus": {
-        this.next();
-        const n = this.next();
-        if (n.type !== "NumberLit") throw new HCL1Error(n.range.start, "expected number");
-        return { kind: "number", text: `-${this.src.slice(n.start, n.end)}`, pos };
-      }
-      case "Ident": {
-        const word = this.src.slice(t.start, t.end);
-        if (word !== "true" && word !== "false") throw new HCL1Error(pos, `Unknown token: ${pos.line}:${pos.column} IDENT ${word}`);
-        this.next();
-        return { kind: "bool", value: word === "true", pos };
-      }
-      case "OBrack": {
-        this.next();
-        const items: Value[] = [];
-        while (this.peek().type !== "CBrack") {
-          if (this.peek().type === "EOF") throw new HCL1Error(pos, "list is not terminated");
-          items.push(this.value());
-          if (this.peek().type === "Comma") this.next();
-          else if (this.peek().type !== "CBrack") throw new HCL1Error(this.peek().range.start, "found a non-comma separated list item");
-        }
-        this.next();
-        return { kind: "list", items, pos };
-      }
-      case "OBrace": {
-        this.next();
-        const items = this.body("CBrace");
-        this.next();
-        return { kind: "object", items, pos };
-      }
-      default:
-        throw new HCL1Error(pos, `Unknown token: ${pos.line}:${pos.column} ${t.type} ${this.src.slice(t.start, t.end)}`);
-    }
-  }
 }
 
 function posString(p: Pos): string {
@@ -263,22 +116,27 @@ function decodeProviderInstallation(items: Item[], diagnostics: Diagnostic[]): P
   for (const block of items) {
     if (block.keys[0] !== "provider_installation") continue;
     const at = posString(block.pos);
-    if (block.assign) {
+    // JSON has no way to write a block, so OpenTofu skips the block-shape checks for it.
+    const json = block.json;
+    if (block.assign && !json) {
       diagnostics.push(sourceless("error", "Invalid provider_installation block", `The provider_installation block at ${at} must not be introduced with an equals sign.`));
       continue;
     }
-    if (block.keys.length > 1) {
+    if (block.keys.length > 1 && !json) {
       diagnostics.push(sourceless("error", "Invalid provider_installation block", `The provider_installation block at ${at} must not have any labels.`));
     }
-    if (block.value.kind !== "object") continue;
+    if (block.value.kind !== "object") {
+      diagnostics.push(sourceless("error", "Invalid provider_installation block", `The provider_installation block at ${at} must not be introduced with an equals sign.`));
+      continue;
+    }
     const methods: ProviderInstallationMethod[] = [];
     const devOverrides = new Map<string, DevOverride>();
     for (const methodBlock of block.value.items) {
-      if (methodBlock.assign || methodBlock.value.kind !== "object") {
+      if ((methodBlock.assign && !json) || methodBlock.value.kind !== "object") {
         diagnostics.push(sourceless("error", "Invalid provider_installation method block", `The items inside the provider_installation block at ${at} must all be blocks.`));
         continue;
       }
-      if (methodBlock.keys.length > 1) {
+      if (methodBlock.keys.length > 1 && !json) {
         diagnostics.push(sourceless("error", "Invalid provider_installation method block", `The blocks inside the provider_installation block at ${at} may not have any labels.`));
       }
       const methodType = methodBlock.keys[0] as string;
@@ -348,6 +206,28 @@ function decodeProviderInstallation(items: Item[], diagnostics: Diagnostic[]): P
   return ret;
 }
 
+/**
+ * `credentials "<host>" { token = "…" }` blocks, or a `credentials = { "<host>" = { … } }` map
+ * (HCL 1's decoder takes either, and JSON reads as the first). A later block for the same host
+ * replaces an earlier one.
+ */
+function decodeCredentials(items: Item[]): Map<string, HostCredentials> {
+  const out = new Map<string, HostCredentials>();
+  const add = (host: string, v: Value) => {
+    if (v.kind !== "object") return;
+    const token = v.items.find((a) => a.keys.length === 1 && a.keys[0] === "token")?.value;
+    out.set(host, token?.kind === "string" ? { token: token.value } : {});
+  };
+  for (const item of items) {
+    if (item.keys[0] !== "credentials") continue;
+    if (item.keys.length === 2) add(item.keys[1] as string, item.value);
+    else if (item.keys.length === 1 && item.value.kind === "object") {
+      for (const h of item.value.items) if (h.keys.length === 1) add(h.keys[0] as string, h.value);
+    }
+  }
+  return out;
+}
+
 /** Go's os.ExpandEnv: `$NAME` and `${NAME}`; unset variables expand to "". */
 export function expandEnv(s: string, env: Readonly<Record<string, string | undefined>>): string {
   return s.replace(/\$(\{([^}]*)\}|[A-Za-z0-9_]+)/g, (_m, whole: string, braced: string | undefined) => env[braced ?? whole] ?? "");
@@ -362,7 +242,7 @@ export function decodeCLIConfig(src: string, path: string, env: Readonly<Record<
   const diagnostics: Diagnostic[] = [];
   let items: Item[];
   try {
-    items = new Parser(src, path).body("EOF");
+    items = parseHCL1(src, path);
   } catch (e) {
     if (!(e instanceof HCL1Error)) throw e;
     diagnostics.push(sourceless("error", `Error parsing ${path}: At ${posString(e.pos)}: ${e.message}`, ""));
@@ -381,6 +261,7 @@ export function decodeCLIConfig(src: string, path: string, env: Readonly<Record<
     }
   }
   config.providerInstallation = decodeProviderInstallation(items, diagnostics);
+  config.credentials = decodeCredentials(items);
   return { config, diagnostics };
 }
 
@@ -390,5 +271,7 @@ export function mergeCLIConfig(a: CLIConfig, b: CLIConfig): CLIConfig {
     pluginCacheDir: a.pluginCacheDir !== "" ? a.pluginCacheDir : b.pluginCacheDir,
     pluginCacheMayBreakDependencyLockFile: a.pluginCacheMayBreakDependencyLockFile || b.pluginCacheMayBreakDependencyLockFile,
     providerInstallation: [...a.providerInstallation, ...b.providerInstallation],
+    // A later file's entry for a host replaces an earlier one's.
+    credentials: new Map([...a.credentials, ...b.credentials]),
   };
 }
