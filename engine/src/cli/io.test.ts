@@ -2,16 +2,21 @@ import { describe, expect, it } from "vitest";
 import { coalescedWriter } from "./io.js";
 
 describe("coalescedWriter", () => {
-  it("joins the writes of one event-loop turn into one, in order", async () => {
+  it("joins the writes of up to 50 ms into one, in order, across turns of the event loop", async () => {
     const out: string[] = [];
     const w = coalescedWriter((c) => out.push(c));
     w.write("a\n");
-    w.write("b\n");
-    expect(out).toEqual([]);
     await new Promise((r) => setImmediate(r));
+    w.write("b\n");
+    await new Promise((r) => setImmediate(r));
+    expect(out).toEqual([]);
+    await new Promise((r) => setTimeout(r, 60));
     expect(out).toEqual(["a\nb\n"]);
     w.write("c\n");
-    await new Promise((r) => setImmediate(r));
+    w.flush();
+    expect(out).toEqual(["a\nb\n", "c\n"]);
+    // A flush cancels the timer: nothing is written twice or out of turn.
+    await new Promise((r) => setTimeout(r, 60));
     expect(out).toEqual(["a\nb\n", "c\n"]);
   });
 

@@ -28,19 +28,25 @@ export function processIO(): CommandIO {
 }
 
 const COALESCE_LIMIT = 64 * 1024;
-/** Longest a line waits: a walk that never yields to the event loop still shows its progress. */
+/** Longest a line waits, also when a walk never yields to the event loop. */
 const COALESCE_MS = 50;
 
 /**
- * Joins writes made in one turn of the event loop into one. When stdout is a pipe or a file each
- * write is a system call, and a large plan prints a line per instance ("Refreshing state...").
+ * Joins the writes of up to 50 ms into one. When stdout is a pipe or a file each write is a system
+ * call, and a large plan prints a line per instance ("Refreshing state..."): joined per turn of the
+ * event loop they still cost one call every few instances while a walk waits on its providers.
+ * The timer does not keep the process alive; `processIO` flushes what is left on exit.
  */
 export function coalescedWriter(sink: (chunk: string) => unknown, now: () => number = () => performance.now()): { write(chunk: string): boolean; flush(): void } {
   let pending: string[] = [];
   let size = 0;
   let since = 0;
-  let scheduled = false;
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
     if (pending.length === 0) return;
     const text = pending.join("");
     pending = [];
@@ -54,13 +60,7 @@ export function coalescedWriter(sink: (chunk: string) => unknown, now: () => num
       pending.push(chunk);
       size += chunk.length;
       if (size >= COALESCE_LIMIT || t - since >= COALESCE_MS) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          flush();
-        });
-      }
+      else if (timer === undefined) timer = setTimeout(flush, COALESCE_MS).unref();
       return true;
     },
     flush,
