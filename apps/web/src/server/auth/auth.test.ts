@@ -37,6 +37,42 @@ describe("API tokens", () => {
   });
 });
 
+describe("API token lookup", () => {
+  it("refuses an expired token and accepts one that expires later, whatever the server's time zone", async () => {
+    const u = await user("expiry@example.com");
+    const past = await createToken({ userId: u.id }, "old", u.id);
+    const future = await createToken({ userId: u.id }, "new", u.id);
+    await db().apiToken.update({ where: { id: past.row.id }, data: { expiresAt: new Date(Date.now() - 60 * 60_000) } });
+    await db().apiToken.update({ where: { id: future.row.id }, data: { expiresAt: new Date(Date.now() + 60 * 60_000) } });
+    const tz = process.env.TZ;
+    try {
+      // Prisma keeps UTC in columns without a zone; reading them as local time would shift them by hours.
+      for (const zone of ["UTC", "America/New_York", "Asia/Tokyo"]) {
+        process.env.TZ = zone;
+        expect(await findToken(past.token)).toBeNull();
+        expect(await findToken(future.token)).toMatchObject({ id: future.row.id, user: { id: u.id, email: "expiry@example.com" }, team: null });
+      }
+    } finally {
+      process.env.TZ = tz;
+    }
+  });
+
+  it("finds a team token's team, and touches last-used at most once a minute", async () => {
+    const org = await db().organization.create({ data: { name: "tokteam" } });
+    const team = await db().team.create({ data: { organizationId: org.id, name: "ci" } });
+    const { token, row } = await createToken({ teamId: team.id }, "team", null);
+    expect(await findToken(token)).toEqual({ id: row.id, user: null, team: { id: team.id, name: "ci", organizationId: org.id } });
+    const first = (await db().apiToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt!;
+    expect(Math.abs(first.getTime() - Date.now())).toBeLessThan(60_000);
+    await findToken(token);
+    expect((await db().apiToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt).toEqual(first);
+    const stale = new Date(Date.now() - 5 * 60_000);
+    await db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: stale } });
+    await findToken(token);
+    expect((await db().apiToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt!.getTime()).toBeGreaterThan(stale.getTime() + 60_000);
+  });
+});
+
 describe("sessions", () => {
   it("needs the CSRF token on unsafe methods", async () => {
     const u = await user("sess@example.com");

@@ -1,12 +1,11 @@
-// Reads a state version's sealed content and decrypts it.
+// Reads a state version's stored content and opens it (decrypts and decompresses, state/stored.ts).
 //
 // Why base64 through $queryRaw and not a plain `select: { content: true }`: measured on a 51 MB
 // version, Prisma's `Bytes` decoding took 4.5–6 s, bytea as hex text ~0.7–1.2 s, and base64 text
 // ~0.4 s. The first view of a 50 MB version has to stay under 1.5 s. (node-postgres's binary mode
 // is no way out: it decodes every column as UTF-8 text, which corrupts sealed bytes.)
-import { gunzipSync } from "node:zlib";
 import { db } from "../db";
-import { open } from "../crypto/secretbox";
+import { openState } from "../state/stored";
 
 /** The decrypted state file of a version, or null when the row does not exist. */
 export async function readStateContent(versionId: string): Promise<Buffer | null> {
@@ -15,14 +14,6 @@ export async function readStateContent(versionId: string): Promise<Buffer | null
   const b64 = rows[0]?.content;
   if (b64 === undefined || b64 === null) return null;
   // PostgreSQL wraps base64 every 76 characters; Buffer's decoder skips the newlines.
-  return plain(open(Buffer.from(b64, "base64")));
+  return openState(Buffer.from(b64, "base64"));
 }
 
-/**
- * State text from unsealed content. Content compressed with gzip before sealing is accepted too
- * (a state file is JSON and never starts with gzip's magic bytes): 50 MB of state compresses
- * ~5–15×, which would make reading a large version several times cheaper.
- */
-export function plain(unsealed: Buffer): Buffer {
-  return unsealed.length > 2 && unsealed[0] === 0x1f && unsealed[1] === 0x8b ? gunzipSync(unsealed) : unsealed;
-}

@@ -1,9 +1,9 @@
 // The state-history route handlers, called as Next calls them, against the real test database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { db } from "@/server/db";
 import { seal } from "@/server/crypto/secretbox";
+import { sealState } from "@/server/state/stored";
 import { createToken } from "@/server/auth/tokens";
 import type { StateV4 } from "@/server/state/types";
 import * as listRoute from "@/app/api/v1/orgs/[org]/workspaces/[workspace]/state-versions/route";
@@ -263,17 +263,22 @@ describe("GET state-versions/:serial/raw", () => {
   });
 });
 
-describe("content sealed compressed", () => {
-  it("reads versions whose content was gzipped before sealing, and downloads them as JSON", async () => {
+describe("content stored compressed", () => {
+  it("reads versions written compressed and older ones written plain, and downloads both as the same JSON", async () => {
     const org = await db().organization.findUniqueOrThrow({ where: { name: "acme" } });
-    const ws = await db().workspace.create({ data: { organizationId: org.id, name: "gz" } });
     const text = Buffer.from(JSON.stringify(smallState({ serial: 1 })));
-    await db().stateVersion.create({
-      data: { workspaceId: ws.id, serial: 1n, lineage: "l", sha256: "x", md5: "x", size: text.length, resourceCount: 4, instanceCount: 5, content: seal(gzipSync(text)) as Uint8Array<ArrayBuffer>, source: "api", actorLabel: "t" },
-    });
-    const GP = { org: "acme", workspace: "gz", serial: "1" };
-    expect((await call(instancesRoute.GET, GP, owner)).body.total).toBe(5);
-    expect((await call(rawRoute.GET, GP, owner)).raw.equals(text)).toBe(true);
+    for (const [name, content] of [
+      ["compressed", sealState(text)],
+      ["plain", seal(text)],
+    ] as const) {
+      const ws = await db().workspace.create({ data: { organizationId: org.id, name } });
+      await db().stateVersion.create({
+        data: { workspaceId: ws.id, serial: 1n, lineage: "l", sha256: "x", md5: "x", size: text.length, resourceCount: 4, instanceCount: 5, content: content as Uint8Array<ArrayBuffer>, source: "api", actorLabel: "t" },
+      });
+      const GP = { org: "acme", workspace: name, serial: "1" };
+      expect((await call(instancesRoute.GET, GP, owner)).body.total).toBe(5);
+      expect((await call(rawRoute.GET, GP, owner)).raw.equals(text)).toBe(true);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // protocol with the serial and lineage rules applied to their clear fields, stored byte for byte,
 // shown as encrypted, and never rolled back or silently deleted.
 import { beforeAll, describe, expect, it } from "vitest";
-import { open } from "@/server/crypto/secretbox";
+import { openState } from "@/server/state/stored";
 import * as showRoute from "@/app/api/v1/orgs/[org]/workspaces/[workspace]/state-versions/[serial]/route";
 import * as diffRoute from "@/app/api/v1/orgs/[org]/workspaces/[workspace]/state-versions/diff/route";
 import * as listRoute from "@/app/api/v1/orgs/[org]/workspaces/[workspace]/state-versions/route";
@@ -46,7 +46,7 @@ describe("client-encrypted states", () => {
     const rows = await versions("acme", "enc");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ serial: 1n, encrypted: true });
-    expect(open(Buffer.from(rows[0]!.content)).toString()).toBe(body);
+    expect(openState(Buffer.from(rows[0]!.content)).toString()).toBe(body);
     expect(await (await proto("GET", "acme", "enc", { token })).text()).toBe(body);
 
     // The serial and lineage rules hold as for plain states.

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/server/db";
-import { open } from "@/server/crypto/secretbox";
+import { openState } from "@/server/state/stored";
 import { auditActions, lockApi, lockBody, makeOrg, md5, proto, rollbackApi, stateJson, versions } from "./testdata/fixtures";
 
 let token: string;
@@ -29,7 +29,7 @@ describe("rollback", () => {
     expect(data).toMatchObject({ serial: 4, source: "rollback", rolledBackFromSerial: 1, current: true, resourceCount: 1, lineage: "11111111-2222-3333-4444-555555555555" });
     const rows = await versions("acme", "rb");
     expect(rows.map((r) => r.serial)).toEqual([1n, 2n, 3n, 4n]);
-    const content = open(Buffer.from(rows[3]!.content)).toString();
+    const content = openState(Buffer.from(rows[3]!.content)).toString();
     // Byte for byte the old content but for the serial.
     expect(content).toBe(v1.replace('"serial": 1,', '"serial": 4,'));
     expect(content).toContain("12345678901234567890");

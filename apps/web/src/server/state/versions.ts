@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { StateLock, StateSource } from "@prisma/client";
 import type { PoolClient } from "pg";
-import { open, seal } from "../crypto/secretbox";
 import { actorRefs, type Actor } from "../auth/actor";
 import { conflict, notFound } from "../http/errors";
 import { auditOnClient } from "./audit-sql";
 import { digests, type Digests } from "./digest";
 import { describeLock, StateLockedError } from "./errors";
 import { sameSnapshot, parseSnapshot, type SnapshotSummary } from "./snapshot";
+import { openState, sealState } from "./stored";
 import { rewriteSerial } from "./serial";
-import { asBase64, fromBase64, statePool, stateTx } from "./sql";
+import { sqlPool, sqlTx } from "../sql";
+import { asBase64, fromBase64 } from "./sql";
 import type { VersionMeta } from "./view";
 
 export type StateWorkspace = { id: string; organizationId: string; name: string };
@@ -33,7 +34,7 @@ const toMeta = (r: MetaRow): VersionMeta => ({ ...r, serial: BigInt(r.serial) })
  * key takes `FOR KEY SHARE` on the same row) cannot slip in between a writer's check and commit.
  */
 async function withWorkspaceRow<T>(workspaceId: string, fn: (c: PoolClient) => Promise<T>): Promise<T> {
-  return stateTx(async (c) => {
+  return sqlTx(async (c) => {
     const { rows } = await c.query(`SELECT 1 FROM "Workspace" WHERE "id" = $1 FOR UPDATE`, [workspaceId]);
     if (rows.length === 0) throw notFound("Workspace not found", "It was deleted while the request ran.");
     return fn(c);
@@ -62,7 +63,7 @@ async function head(c: PoolClient, workspaceId: string) {
 async function contentOf(c: PoolClient, id: string): Promise<Buffer> {
   const { rows } = await c.query<{ content: string }>(`SELECT ${asBase64(`"content"`)} AS "content" FROM "StateVersion" WHERE "id" = $1`, [id]);
   if (!rows[0]) throw new Error(`state version ${id} vanished`);
-  return open(fromBase64(rows[0].content));
+  return openState(fromBase64(rows[0].content));
 }
 
 async function versionById(c: PoolClient, id: string): Promise<VersionMeta> {
@@ -100,7 +101,7 @@ async function insertVersion(c: PoolClient, v: Insert): Promise<VersionMeta> {
         v.content.length,
         v.summary.resourceCount,
         v.summary.instanceCount,
-        seal(v.content),
+        sealState(v.content),
         v.source,
         v.lockId,
         v.rolledBackFromId ?? null,
@@ -184,14 +185,14 @@ export async function writeStateVersion(req: Request, input: WriteInput): Promis
 
 /** The current (highest-serial) state of a workspace, decrypted, or null when it has none. */
 export async function currentState(workspaceId: string): Promise<{ content: Buffer; md5: string; sha256: string; serial: bigint } | null> {
-  const { rows } = await statePool().query<{ content: string; md5: string; sha256: string; serial: string }>({
+  const { rows } = await sqlPool().query<{ content: string; md5: string; sha256: string; serial: string }>({
     text: `SELECT ${asBase64(`"content"`)} AS "content", "md5", "sha256", "serial"::text AS "serial"
              FROM "StateVersion" WHERE "workspaceId" = $1 ORDER BY "StateVersion"."serial" DESC LIMIT 1`,
     values: [workspaceId],
   });
   const row = rows[0];
   if (!row) return null;
-  return { content: open(fromBase64(row.content)), md5: row.md5, sha256: row.sha256, serial: BigInt(row.serial) };
+  return { content: openState(fromBase64(row.content)), md5: row.md5, sha256: row.sha256, serial: BigInt(row.serial) };
 }
 
 export type RollbackOutcome = { version: VersionMeta; from: VersionMeta };

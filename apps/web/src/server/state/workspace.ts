@@ -2,7 +2,7 @@ import { Prisma, type Workspace } from "@prisma/client";
 import { db } from "../db";
 import type { Actor } from "../auth/actor";
 import { audit } from "../audit";
-import { orgAccess, workspaceLevel, atLeast, type AccessLevel, type OrgAccess } from "../authz";
+import { findWorkspace, orgAccess, workspaceLevel, atLeast, type AccessLevel, type OrgAccess } from "../authz";
 import { forbidden, notFound } from "../http/errors";
 import { checkName } from "../names";
 
@@ -19,7 +19,7 @@ export async function findStateWorkspace(actor: Actor, orgName: string, wsName: 
   checkName("workspace", wsName);
   const access = await orgAccess(actor, orgName);
   const missing = () => notFound(`Workspace "${wsName}" not found in organization "${orgName}"`);
-  const workspace = await db().workspace.findUnique({ where: { organizationId_name: { organizationId: access.org.id, name: wsName } } });
+  const workspace = await findWorkspace(access.org.id, wsName);
   if (!workspace) {
     if (!access.manageWorkspaces) throw missing();
     return { access, workspace: null, name: wsName };
