@@ -1,7 +1,8 @@
 // Benchmark of the state-history read side (not a test): two generated ~50 MB versions with
 // 20,000 instances across 100 module instances, per-instance providers and sensitive attributes.
-// Calls the real route handlers in-process (authz, PostgreSQL, decrypt, parse, index, JSON) and
-// prints the figures docs/performance.md records (section "State history on large states"):
+// Calls the real route handlers in-process (authz, PostgreSQL, decrypt, decompress, parse, index,
+// JSON) and prints the figures docs/performance.md records (section "State history on large
+// states"):
 //   - content fetch + decrypt, parse + index of one version (cold)
 //   - first instances page of a version (cold cache) and later pages (warm)
 //   - one instance, a filtered search
@@ -82,7 +83,7 @@ try {
   const imp = (p) => tsImport(path.join(WEB, "src", p), import.meta.url);
   const { db, closeDb } = await imp("server/db.ts");
   stops.push(() => closeDb());
-  const { seal } = await imp("server/crypto/secretbox.ts");
+  const { sealState } = await imp("server/state/stored.ts");
   const { createToken } = await imp("server/auth/tokens.ts");
   const { generateLargeStateJson } = await imp("server/state-view/testdata/generate.ts");
   const sv = await imp("server/state-view/index.ts");
@@ -106,7 +107,7 @@ try {
     await db().stateVersion.create({
       data: {
         workspaceId: ws.id, serial: BigInt(variant + 1), lineage: "bench", sha256: "-", md5: "-", size: text.length,
-        resourceCount: 0, instanceCount: INSTANCES, content: seal(text), source: "cli", actorLabel: "bench",
+        resourceCount: 0, instanceCount: INSTANCES, content: sealState(text), source: "cli", actorLabel: "bench",
       },
     });
   }
