@@ -3,7 +3,8 @@ import { db } from "@/server/db";
 import { hashPassword, verifyPassword } from "./password";
 import { createToken, findToken } from "./tokens";
 import { authenticate } from "./actor";
-import { createSession, SESSION_COOKIE, CSRF_HEADER } from "./sessions";
+import { createSession, findSession, SESSION_COOKIE, CSRF_HEADER } from "./sessions";
+import { hashSecret } from "./secrets";
 
 async function user(email: string) {
   return db().user.create({ data: { email, name: email, passwordHash: await hashPassword("a-long-password") } });
@@ -74,6 +75,23 @@ describe("API token lookup", () => {
 });
 
 describe("sessions", () => {
+  it("finds a live session and its user, and not an expired one, whatever the server's time zone", async () => {
+    const u = await user("sessexp@example.com");
+    const live = await createSession(u.id, null, null);
+    const old = await createSession(u.id, null, null);
+    await db().session.updateMany({ where: { tokenHash: hashSecret(old.secret) }, data: { expiresAt: new Date(Date.now() - 60 * 60_000) } });
+    const tz = process.env.TZ;
+    try {
+      for (const zone of ["UTC", "America/Los_Angeles"]) {
+        process.env.TZ = zone;
+        expect(await findSession(live.secret)).toEqual({ csrfToken: live.csrfToken, user: { id: u.id, email: "sessexp@example.com", name: "sessexp@example.com" } });
+        expect(await findSession(old.secret)).toBeNull();
+      }
+    } finally {
+      process.env.TZ = tz;
+    }
+  });
+
   it("needs the CSRF token on unsafe methods", async () => {
     const u = await user("sess@example.com");
     const s = await createSession(u.id, null, null);

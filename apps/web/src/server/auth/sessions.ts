@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "../db";
+import { sqlPool } from "../sql";
 import { hashSecret, newSecret } from "./secrets";
 
 export const SESSION_COOKIE = "terrace_session";
@@ -17,10 +18,23 @@ export async function createSession(userId: string, ip: string | null, userAgent
   return { secret, csrfToken, expiresAt };
 }
 
-export async function findSession(secret: string) {
-  const s = await db().session.findUnique({ where: { tokenHash: hashSecret(secret) }, include: { user: true } });
-  if (!s || s.expiresAt < new Date()) return null;
-  return s;
+/** A live session and its user. */
+export type FoundSession = { csrfToken: string; user: { id: string; email: string; name: string } };
+
+/**
+ * The unexpired session for a cookie secret. Every page and every request from the UI starts
+ * here, so it is one query through node-postgres (../sql.ts); expiry is compared in the
+ * database, in UTC, as Prisma stores it.
+ */
+export async function findSession(secret: string): Promise<FoundSession | null> {
+  const { rows } = await sqlPool().query<{ csrfToken: string; userId: string; email: string; name: string }>(
+    `SELECT s."csrfToken", u."id" AS "userId", u."email", u."name"
+       FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+      WHERE s."tokenHash" = $1 AND s."expiresAt" >= now() AT TIME ZONE 'UTC'`,
+    [hashSecret(secret)],
+  );
+  const row = rows[0];
+  return row ? { csrfToken: row.csrfToken, user: { id: row.userId, email: row.email, name: row.name } } : null;
 }
 
 export async function deleteSession(secret: string) {

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { PoolClient } from "pg";
+import type { Pool, PoolClient } from "pg";
 import { actorRefs, type Actor } from "../auth/actor";
 import type { AuditInput } from "../audit";
 import { clientIp } from "../http/client-ip";
 
 /**
- * The same audit row as server/audit's `audit()`, written on a node-postgres transaction so a
- * state write and its audit event commit together (see sql.ts for why state writes use pg).
+ * The same audit row as server/audit's `audit()`, written through node-postgres (../sql.ts): on a
+ * transaction's connection, so a state write and its audit event commit together, or on the pool
+ * for the lock and unlock of every CLI operation.
  */
-export async function auditOnClient(c: PoolClient, req: Request, actor: Actor, input: AuditInput): Promise<void> {
+export async function auditOnClient(c: Pool | PoolClient, req: Request, actor: Actor, input: AuditInput): Promise<void> {
   const refs = actorRefs(actor);
   await c.query(
     `INSERT INTO "AuditEvent" ("id", "organizationId", "actorUserId", "actorTokenId", "actorLabel", "action", "targetType", "targetId", "targetLabel", "ip", "detail", "createdAt")

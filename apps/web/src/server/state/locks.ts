@@ -1,7 +1,14 @@
-import type { Prisma, StateLock } from "@prisma/client";
-import { db, type Tx } from "../db";
+import type { StateLock } from "@prisma/client";
+import type { Pool, PoolClient } from "pg";
 import { actorRefs, type Actor } from "../auth/actor";
+import { sqlPool } from "../sql";
 import type { LockBody } from "./lock-info";
+
+// A workspace's state lock is one row, taken and released with single statements through
+// node-postgres (../sql.ts): every CLI operation locks and unlocks, so this is the hot path.
+
+const LOCK_COLUMNS = `"workspaceId", "lockId", "operation", "who", "info", "raw", "holderUserId", "holderTokenId", "actorLabel",
+  ("createdAt" AT TIME ZONE 'UTC') AS "createdAt"`;
 
 export type AcquireResult = { acquired: true; lock: StateLock; fresh: boolean } | { acquired: false; holder: StateLock };
 
@@ -13,26 +20,18 @@ export type AcquireResult = { acquired: true; lock: StateLock; fresh: boolean } 
 export async function acquireLock(workspaceId: string, body: LockBody, actor: Actor): Promise<AcquireResult> {
   const refs = actorRefs(actor);
   for (;;) {
-    const { count } = await db().stateLock.createMany({
-      data: [
-        {
-          workspaceId,
-          lockId: body.id,
-          operation: body.operation,
-          who: body.who,
-          info: body.fields as Prisma.InputJsonObject,
-          raw: body.raw,
-          holderUserId: refs.actorUserId,
-          holderTokenId: refs.actorTokenId,
-          actorLabel: refs.actorLabel,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    const lock = await db().stateLock.findUnique({ where: { workspaceId } });
+    const { rows } = await sqlPool().query<StateLock>(
+      `INSERT INTO "StateLock" ("workspaceId", "lockId", "operation", "who", "info", "raw", "holderUserId", "holderTokenId", "actorLabel", "createdAt")
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, clock_timestamp() AT TIME ZONE 'UTC')
+       ON CONFLICT ("workspaceId") DO NOTHING
+       RETURNING ${LOCK_COLUMNS}`,
+      [workspaceId, body.id, body.operation, body.who, JSON.stringify(body.fields), body.raw, refs.actorUserId, refs.actorTokenId, refs.actorLabel],
+    );
+    if (rows[0]) return { acquired: true, lock: rows[0], fresh: true };
+    const lock = await currentLock(workspaceId);
     // Released between our insert and our read: try again.
     if (!lock) continue;
-    if (lock.lockId === body.id) return { acquired: true, lock, fresh: count === 1 };
+    if (lock.lockId === body.id) return { acquired: true, lock, fresh: false };
     return { acquired: false, holder: lock };
   }
 }
@@ -41,26 +40,25 @@ export type ReleaseResult = { released: StateLock | null; holder: StateLock | nu
 
 /** Releases the lock held under `lockId`; when another ID holds it, returns that holder instead. */
 export async function releaseLock(workspaceId: string, lockId: string): Promise<ReleaseResult> {
-  const lock = await db().stateLock.findUnique({ where: { workspaceId } });
-  if (!lock) return { released: null, holder: null };
-  if (lock.lockId !== lockId) return { released: null, holder: lock };
-  const { count } = await db().stateLock.deleteMany({ where: { workspaceId, lockId } });
-  return count === 1 ? { released: lock, holder: null } : releaseLock(workspaceId, lockId);
+  const { rows } = await sqlPool().query<StateLock>(`DELETE FROM "StateLock" WHERE "workspaceId" = $1 AND "lockId" = $2 RETURNING ${LOCK_COLUMNS}`, [
+    workspaceId,
+    lockId,
+  ]);
+  if (rows[0]) return { released: rows[0], holder: null };
+  return { released: null, holder: await currentLock(workspaceId) };
 }
 
 /** Removes whatever lock the workspace has (force-unlock); returns the lock removed, if any. */
 export async function forceReleaseLock(workspaceId: string): Promise<StateLock | null> {
-  for (;;) {
-    const lock = await currentLock(workspaceId);
-    if (!lock) return null;
-    // Delete exactly the lock we read, so the audit entry names the lock that was broken.
-    const { count } = await db().stateLock.deleteMany({ where: { workspaceId, lockId: lock.lockId, createdAt: lock.createdAt } });
-    if (count === 1) return lock;
-  }
+  // One statement, so the audit entry names exactly the lock that was broken.
+  const { rows } = await sqlPool().query<StateLock>(`DELETE FROM "StateLock" WHERE "workspaceId" = $1 RETURNING ${LOCK_COLUMNS}`, [workspaceId]);
+  return rows[0] ?? null;
 }
 
-export async function currentLock(workspaceId: string, tx?: Tx): Promise<StateLock | null> {
-  return (tx ?? db()).stateLock.findUnique({ where: { workspaceId } });
+/** The workspace's lock; `c` is a transaction's connection when the read must be inside it. */
+export async function currentLock(workspaceId: string, c: Pool | PoolClient = sqlPool()): Promise<StateLock | null> {
+  const { rows } = await c.query<StateLock>(`SELECT ${LOCK_COLUMNS} FROM "StateLock" WHERE "workspaceId" = $1`, [workspaceId]);
+  return rows[0] ?? null;
 }
 
 /** The lock JSON exactly as its holder sent it. */

@@ -150,6 +150,8 @@ describe("locks", () => {
     const id = JSON.parse(holderRaw).ID;
     const row = await db().stateLock.findFirstOrThrow({ where: { lockId: id } });
     expect(row).toMatchObject({ operation: "OperationTypeApply", who: "alice@laptop", actorLabel: "owner@acme.test" });
+    // Stored in UTC like every Prisma timestamp, so Prisma reads back the moment it was taken.
+    expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect((await auditActions(orgId)).filter((a) => a.action === "state.lock" && a.targetLabel === "locks")).toHaveLength(1);
   });
 

@@ -2,9 +2,10 @@
 // tofu CLI sends to /api/v1/state/<org>/<workspace> and …/lock, and how Terrace answers.
 import type { Actor } from "../auth/actor";
 import { requireActor } from "../auth/actor";
-import { audit } from "../audit";
 import { db } from "../db";
 import { badRequest, json, readBody } from "../http";
+import { sqlPool } from "../sql";
+import { auditOnClient } from "./audit-sql";
 import { MAX_LOCK_BYTES, maxStateBytes } from "./config";
 import { digests, verifyContentMd5 } from "./digest";
 import { lockConflictResponse, lockedResponse, StateLockedError } from "./errors";
@@ -86,7 +87,7 @@ export async function lockState(req: Request, p: StateParams): Promise<Response>
   const result = await acquireLock(ws.id, lock, actor);
   if (!result.acquired) return lockConflictResponse(result.holder);
   if (result.fresh) {
-    await audit(req, actor, { ...auditTarget(ws), action: "state.lock", detail: { lockId: lock.id, operation: lock.operation, who: lock.who } });
+    await auditOnClient(sqlPool(), req, actor, { ...auditTarget(ws), action: "state.lock", detail: { lockId: lock.id, operation: lock.operation, who: lock.who } });
   }
   return new Response(lock.raw, { status: 200, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
 }
@@ -106,7 +107,7 @@ export async function unlockState(req: Request, p: StateParams): Promise<Respons
   const { released, holder } = await releaseLock(ws.id, lock.id);
   if (holder) return lockConflictResponse(holder);
   if (released) {
-    await audit(req, actor, { ...auditTarget(ws), action: "state.unlock", detail: { lockId: released.lockId, operation: released.operation } });
+    await auditOnClient(sqlPool(), req, actor, { ...auditTarget(ws), action: "state.unlock", detail: { lockId: released.lockId, operation: released.operation } });
   }
   return unlocked();
 }
@@ -115,7 +116,7 @@ export async function unlockState(req: Request, p: StateParams): Promise<Respons
 export async function forceUnlock(req: Request, actor: Actor, ws: { id: string; organizationId: string; name: string }, via: "cli" | "api") {
   const broken = await forceReleaseLock(ws.id);
   if (broken) {
-    await audit(req, actor, {
+    await auditOnClient(sqlPool(), req, actor, {
       ...auditTarget(ws),
       action: "state.force_unlock",
       detail: { lockId: broken.lockId, operation: broken.operation, who: broken.who, holder: broken.actorLabel, via },

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { StateLock, StateSource } from "@prisma/client";
+import type { StateSource } from "@prisma/client";
 import type { PoolClient } from "pg";
 import { actorRefs, type Actor } from "../auth/actor";
 import { conflict, notFound } from "../http/errors";
 import { auditOnClient } from "./audit-sql";
 import { digests, type Digests } from "./digest";
 import { describeLock, StateLockedError } from "./errors";
+import { currentLock } from "./locks";
 import { sameSnapshot, parseSnapshot, type SnapshotSummary } from "./snapshot";
 import { openState, sealState } from "./stored";
 import { rewriteSerial } from "./serial";
@@ -39,16 +40,6 @@ async function withWorkspaceRow<T>(workspaceId: string, fn: (c: PoolClient) => P
     if (rows.length === 0) throw notFound("Workspace not found", "It was deleted while the request ran.");
     return fn(c);
   });
-}
-
-async function lockOf(c: PoolClient, workspaceId: string): Promise<StateLock | null> {
-  const { rows } = await c.query<StateLock>(
-    `SELECT "workspaceId", "lockId", "operation", "who", "info", "raw", "holderUserId", "holderTokenId", "actorLabel",
-            ("createdAt" AT TIME ZONE 'UTC') AS "createdAt"
-       FROM "StateLock" WHERE "workspaceId" = $1`,
-    [workspaceId],
-  );
-  return rows[0] ?? null;
 }
 
 async function head(c: PoolClient, workspaceId: string) {
@@ -143,7 +134,7 @@ export type WriteOutcome = { version: VersionMeta; created: boolean };
 export async function writeStateVersion(req: Request, input: WriteInput): Promise<WriteOutcome> {
   const { workspace, summary } = input;
   return withWorkspaceRow(workspace.id, async (c) => {
-    const lock = await lockOf(c, workspace.id);
+    const lock = await currentLock(workspace.id, c);
     if (lock && lock.lockId !== input.lockId) {
       const sent = input.lockId ? `with lock ID ${input.lockId}` : "without a lock ID";
       throw new StateLockedError(lock, `The state is ${describeLock(lock)}; this write came ${sent}. Writes to a locked state must carry ?ID=<lock ID>. Nothing was written.`);
@@ -205,7 +196,7 @@ export type RollbackOutcome = { version: VersionMeta; from: VersionMeta };
  */
 export async function rollbackStateVersion(req: Request, actor: Actor, workspace: StateWorkspace, serial: bigint): Promise<RollbackOutcome> {
   return withWorkspaceRow(workspace.id, async (c) => {
-    const lock = await lockOf(c, workspace.id);
+    const lock = await currentLock(workspace.id, c);
     if (lock) throw new StateLockedError(lock, `The state is ${describeLock(lock)}. Roll back once it is unlocked.`);
     const { rows } = await c.query<MetaRow>(`SELECT ${META_COLUMNS} FROM "StateVersion" WHERE "workspaceId" = $1 AND "serial" = $2`, [workspace.id, String(serial)]);
     if (!rows[0]) throw notFound(`State version ${serial} not found in workspace "${workspace.name}"`);
