@@ -10,8 +10,7 @@ import { currentLock } from "./locks";
 import { sameSnapshot, parseSnapshot, type SnapshotSummary } from "./snapshot";
 import { openState, sealState } from "./stored";
 import { rewriteSerial } from "./serial";
-import { sqlPool, sqlTx } from "../sql";
-import { asBase64, fromBase64 } from "./sql";
+import { asBase64, fromBase64, sqlPool, sqlTx } from "../sql";
 import type { VersionMeta } from "./view";
 
 export type StateWorkspace = { id: string; organizationId: string; name: string };
