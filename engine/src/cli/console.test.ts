@@ -163,7 +163,9 @@ describe("bin/terrace.mjs console", () => {
 
   it("answers piped expressions like tofu console", () => {
     const dir = moduleDir({ "main.tf": 'variable "n" {\n  default = 2\n}\n' });
-    const r = spawnSync(process.execPath, [bin, "console"], { cwd: dir, input: "var.n * 21\ntolist([\"a\"])\n", encoding: "utf8" });
+    // An empty CLI configuration: the machine's own (TF_CLI_CONFIG_FILE may name a missing file) would be reported first.
+    const env = { ...process.env, TF_CLI_CONFIG_FILE: "/dev/null" };
+    const r = spawnSync(process.execPath, [bin, "console"], { cwd: dir, env, input: "var.n * 21\ntolist([\"a\"])\n", encoding: "utf8" });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('42\ntolist([\n  "a",\n])\n');

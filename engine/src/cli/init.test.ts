@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCommand, workDir, writeFiles } from "./clitest.testkit.js";
 import { initCommand } from "./init.js";
+import { runCLI } from "./run.js";
 
 const init = (args: string[], cwd: string, opts: Parameters<typeof runCommand>[3] = {}) => runCommand(initCommand, args, cwd, opts);
 const read = (dir: string, name: string) => readFileSync(path.join(dir, name), "utf8");
@@ -241,7 +242,7 @@ ${SUCCESS}`);
   it("reports a missing CLI configuration file once, on stderr, before anything else", async () => {
     const { dir, home } = workDir({ "main.tf": "" });
     // A short absolute path, so that the detail is not wrapped.
-    const r = await init(["-no-color"], dir, { env: { TF_CLI_CONFIG_FILE: "/nonexistent.tfrc" }, home });
+    const r = await runCommand(runCLI, ["init", "-no-color"], dir, { env: { TF_CLI_CONFIG_FILE: "/nonexistent.tfrc" }, home });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
       'There are some problems with the CLI configuration:\n╷\n│ Warning: Unable to open CLI configuration file\n│\n│ The CLI configuration file at "/nonexistent.tfrc" does not exist.\n╵\n\n',

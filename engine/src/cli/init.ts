@@ -604,21 +604,7 @@ class InitRun {
   }
 }
 
-/**
- * tofu's main reports the CLI configuration's problems once, before the command runs: on stderr,
- * each in the boxed form without colour (nothing has read -no-color yet), as Ui.Error prints it.
- */
-async function reportCLIConfigProblems(io: CommandIO): Promise<void> {
-  const cli = await loadCLIConfig({ env: io.env, homeDir: io.env.HOME || os.homedir(), cwd: io.cwd });
-  if (cli.diagnostics.length === 0) return;
-  let text = "There are some problems with the CLI configuration:\n";
-  for (const d of cli.diagnostics) text += `${renderDiagnostic(d, new Map(), { color: false, rule: true, width: 78 })}\n`;
-  if (hasErrors(cli.diagnostics)) text += "As a result of the above problems, OpenTofu may not behave as intended.\n\n\n";
-  io.stderr.write(text);
-}
-
 export const initCommand: Command = async (args, io) => {
-  await reportCLIConfigProblems(io);
   const parsed = parseInitArgs(args);
   if (parsed.help) {
     io.stdout.write(HELP);

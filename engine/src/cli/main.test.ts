@@ -32,4 +32,14 @@ describe("terrace global options", () => {
     expect(readFileSync(path.join(dir, "terrace.log"), "utf8")).toContain('CLI args: []string{"terrace", "validate", "-no-color"}');
     expect(existsSync(path.join(dir, "sub", "terrace.log"))).toBe(false);
   }, 60_000);
+
+  it("reads a relative TF_CLI_CONFIG_FILE where the command was started, and reports its problems first, for any command", () => {
+    const { dir } = workDir({ "sub/main.tf": 'output "o" {\n  value = 1\n}\n', "cli.tfrc": "provider_installation {\n  carrier_pigeon {}\n}\n" });
+    const r = terrace(["-chdir=sub", "validate", "-no-color"], dir, { TF_CLI_CONFIG_FILE: "cli.tfrc" });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(
+      'There are some problems with the CLI configuration:\n╷\n│ Error: Invalid provider_installation method block\n│\n│ Unknown provider installation method "carrier_pigeon" at 2:3.\n╵\n\nAs a result of the above problems, OpenTofu may not behave as intended.\n\n\n',
+    );
+    expect(r.stdout).toContain("Success! The configuration is valid.");
+  }, 60_000);
 });

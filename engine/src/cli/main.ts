@@ -13,12 +13,12 @@ function takeChdir(argv: readonly string[]): { argv: readonly string[]; error?: 
   const dir = first.includes("=") ? first.slice(first.indexOf("=") + 1) : rest.shift();
   const originalCwd = process.cwd();
   if (dir === undefined || dir === "") return { argv: rest, error: "Invalid -chdir option: must include an equals sign followed by a directory path, like -chdir=example" };
-  // OpenTofu opens TF_LOG_PATH before it changes directory: a relative path names a file where
-  // the command was started.
-  const logPath = process.env["TF_LOG_PATH"];
+  // OpenTofu opens TF_LOG_PATH and reads the CLI configuration before it changes directory: a
+  // relative path names a file where the command was started.
+  const startPaths = ["TF_LOG_PATH", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG"].filter((name) => process.env[name]);
   try {
     process.chdir(dir);
-    if (logPath) process.env["TF_LOG_PATH"] = path.resolve(originalCwd, logPath);
+    for (const name of startPaths) process.env[name] = path.resolve(originalCwd, process.env[name] as string);
   } catch (e) {
     return { argv: rest, error: `Error handling -chdir option: ${goPathError(e, "chdir", dir)}` };
   }

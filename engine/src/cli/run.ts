@@ -23,6 +23,7 @@ export async function runCLI(rawArgv: readonly string[], io: CommandIO): Promise
   try {
     return await withLoggers(logging.loggers, async () => {
       logStart(rawArgv);
+      await (await import("./cliconfig_problems.js")).reportCLIConfigProblems(io);
       const merged = withEnvArgs(rawArgv, io.env);
       if (!merged.ok) {
         io.stderr.write(`${merged.error}\n`);

@@ -110,10 +110,11 @@ export async function loadCLIConfig(e: CLIEnvironment): Promise<{ config: CLICon
   };
 
   const override = cliConfigFileOverride(e);
-  const main = override || (await defaultConfigFile(e));
+  // A relative TF_CLI_CONFIG_FILE names a file in the working directory; messages quote it as given.
+  const main = override ? path.resolve(e.cwd, override) : await defaultConfigFile(e);
   if (await exists(main)) await readOne(main);
   else if (override) {
-    diagnostics.push({ severity: "warning", summary: "Unable to open CLI configuration file", detail: `The CLI configuration file at ${JSON.stringify(main)} does not exist.` });
+    diagnostics.push({ severity: "warning", summary: "Unable to open CLI configuration file", detail: `The CLI configuration file at ${JSON.stringify(override)} does not exist.` });
   }
 
   if (!override) {
