@@ -129,6 +129,18 @@ export function processMetaArgs(args: readonly string[]): { color: boolean; rest
 }
 
 /**
+ * parseFlags after tofu's Meta.process, as its legacy commands (taint, import, force-unlock,
+ * providers …) parse: `-no-color` counts wherever it stands, also after the positional
+ * arguments, and shows as the `no-color` flag.
+ */
+export function parseCommandFlags(args: readonly string[], spec: FlagSpec): ParsedFlags | string {
+  const meta = processMetaArgs(args);
+  const p = parseFlags(meta.rest, spec);
+  if (typeof p !== "string" && !meta.color) p.bools.set("no-color", true);
+  return p;
+}
+
+/**
  * arguments.ParseView: the view options are removed from anywhere in the arguments, spelled
  * exactly so (`-consolidate-warnings=false`, not `--consolidate-warnings=0`); the rest is left for
  * the command's own flags.

@@ -5,7 +5,7 @@
 // Terrace's local lock is a lock-info file that outlives a killed process, so with -force it is
 // removed when its ID matches (and "LocalState not locked" when there is none, as tofu says).
 import { LocalStore, lockErrorString } from "../states/index.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import type { Command } from "./io.js";
 import { Meta, VAR_FLAGS, VAR_FLAGS_HELP } from "./meta.js";
 import { View } from "./view.js";
@@ -33,7 +33,7 @@ obtain a new lock on the remote state.`;
 
 export const forceUnlockCommand: Command = async (args, io) => {
   const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["force", "no-color"], multi: VAR_FLAGS });
+  const p = parseCommandFlags(args, { bool: ["force", "no-color"], multi: VAR_FLAGS });
   if (typeof p === "string") {
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
     return 1;

@@ -3,7 +3,7 @@
 // tofu (installErrsOnly), problems in the configuration itself are only warnings here: `get`
 // fails only when a module cannot be installed.
 import { hasErrors } from "../hcl/index.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import type { Command } from "./io.js";
 import { Meta, VAR_FLAGS } from "./meta.js";
 import { legacyUI } from "./legacy_ui.js";
@@ -54,7 +54,7 @@ Options:
 `;
 
 export const getCommand: Command = async (args, io) => {
-  const p = parseFlags(args, { bool: ["update", "no-color", "json"], string: ["test-directory"], multi: VAR_FLAGS });
+  const p = parseCommandFlags(args, { bool: ["update", "no-color", "json"], string: ["test-directory"], multi: VAR_FLAGS });
   // DiagsWithNewline: a blank line after each diagnostic, as init prints them.
   const view = new View(io, !args.includes("-no-color"), true);
   if (typeof p === "string") {

@@ -22,7 +22,7 @@ import { readPlanFile, type Plan } from "../plans/index.js";
 import { NotDeposed, State } from "../states/index.js";
 import { configFromPlanFile, readSavedPlan } from "./saved_plan.js";
 import { resourceGraph, resourceGraphDot } from "./graph_resources.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import type { Command } from "./io.js";
 import { TOFU_VERSION, providerFactory } from "./plan.js";
 import { View } from "./view.js";
@@ -190,7 +190,7 @@ export function graphJSON(g: Graph<GraphNode>, config: Config, plan: Plan | unde
 
 export const graphCommand: Command = async (args, io) => {
   const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["draw-cycles", "verbose", "no-color"], string: ["type", "module-depth", "plan", "format"], multi: VAR_FLAGS });
+  const p = parseCommandFlags(args, { bool: ["draw-cycles", "verbose", "no-color"], string: ["type", "module-depth", "plan", "format"], multi: VAR_FLAGS });
   if (typeof p === "string") {
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
     return 1;

@@ -8,7 +8,7 @@ import { descendent, type Config } from "../configs/index.js";
 import type { Hooks } from "../core/index.js";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { State } from "../states/index.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { UIHooks, loadWorkingDir, newContext } from "./plan.js";
 import { runFlags } from "./runflags.js";
@@ -114,7 +114,7 @@ const SYNTAX_HINT = "For information on valid syntax, see:\nhttps://opentofu.org
 
 export const importCommand: Command = async (args, io: CommandIO) => {
   const early = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, {
+  const p = parseCommandFlags(args, {
     bool: ["input", "lock", "no-color", "ignore-remote-version"],
     string: ["lock-timeout", "state", "backup"],
     int: ["parallelism"],

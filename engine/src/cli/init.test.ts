@@ -76,18 +76,21 @@ Initializing provider plugins...
 ${SUCCESS}`);
   });
 
-  it("takes DIR as the working directory and says so for an empty one", async () => {
-    const { dir } = workDir({ "sub/main.tf": "" , "empty/README": "x" });
-    const r = await init(["empty"], dir);
+  it("says so for an empty working directory, and refuses a DIR argument (-chdir chooses the directory)", async () => {
+    const { dir } = workDir({ "sub/main.tf": "", "empty/README": "x" });
+    const r = await init([], path.join(dir, "empty"));
     expect(r).toEqual({
       code: 0,
       stdout:
         "OpenTofu initialized in an empty directory!\n\nThe directory has no OpenTofu configuration files. You may begin working\nwith OpenTofu immediately by creating OpenTofu configuration files.\n",
       stderr: "",
     });
-    const s = await init(["sub"], dir);
-    expect(s.code).toBe(0);
-    expect(s.stdout).toContain("OpenTofu has been successfully initialized!");
+    // tofu's ParseInit: any positional argument, here with -no-color after it as Meta.process allows.
+    const s = await init(["sub", "-no-color"], dir);
+    expect(s.code).toBe(1);
+    expect(s.stderr).toContain("Error: Unexpected argument\n\nToo many command line arguments. Did you mean to use -chdir?\n");
+    expect(s.stdout).toBe("");
+    expect(existsSync(path.join(dir, "sub", ".terraform"))).toBe(false);
   });
 
   it("reports configuration errors with snippets after tofu's preamble", async () => {
@@ -226,7 +229,7 @@ ${SUCCESS}`);
     const bad = await init(["-nope", "-no-color"], dir);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("Error: Failed to parse command-line flags\n\nflag provided but not defined: -nope\n");
-    expect(bad.stderr).toContain("Usage: terrace [global options] init [options] [DIR]");
+    expect(bad.stderr).toContain("Usage: terrace [global options] init [options]");
     const both = await init(["-reconfigure", "-migrate-state", "-no-color"], dir);
     expect(both.stderr).toContain("Error: Wrong combination of options\n\nThe -migrate-state and -reconfigure options are mutually-exclusive\n");
     const many = await init(["a", "b", "-no-color"].reverse(), dir);

@@ -1,4 +1,4 @@
-// `terrace init [options] [DIR]`: prepares a working directory as `tofu init` does (OpenTofu's
+// `terrace init [options]`: prepares a working directory as `tofu init` does (OpenTofu's
 // command/init.go, meta_backend.go, meta_config.go), with tofu's messages, flags and exit codes:
 // the backend (`local` or `http`, recorded in .terraform/terraform.tfstate), local modules
 // (recorded in .terraform/modules/modules.json), and providers through the installer (bundled
@@ -49,7 +49,7 @@ import {
 } from "../providers/index.js";
 import { unmanagedProviders } from "./devoverrides.js";
 import { versionConstraintsString, versionString } from "../versions/index.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import {
   backendConfigHash,
   backendConfigsEqual,
@@ -70,7 +70,7 @@ import { inputAllowedByEnv } from "./meta.js";
 import { View } from "./view.js";
 import { configProviderRequirements } from "./provider_requirements.js";
 
-const HELP = `Usage: terrace [global options] init [options] [DIR]
+const HELP = `Usage: terrace [global options] init [options]
 
   Initialize a new or existing OpenTofu working directory by creating
   initial files, loading any remote state, downloading modules, etc.
@@ -181,11 +181,10 @@ export interface InitOptions {
   backendConfig: string[];
   vars: VariableArg[];
   pluginDirs: string[];
-  dir: string | undefined;
 }
 
 function parseInitArgs(args: readonly string[]): { options?: InitOptions; help?: boolean; diagnostics: Diagnostic[] } {
-  const p = parseFlags(args, FLAGS);
+  const p = parseCommandFlags(args, FLAGS);
   if (typeof p === "string") return { diagnostics: [errorDiag("Failed to parse command-line flags", p)] };
   if (p.bools.get("help")) return { help: true, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
@@ -199,7 +198,8 @@ function parseInitArgs(args: readonly string[]): { options?: InitOptions; help?:
   if (reconfigure && migrateState) {
     diagnostics.push(errorDiag("Wrong combination of options", "The -migrate-state and -reconfigure options are mutually-exclusive"));
   }
-  if (p.positional.length > 1) {
+  // The working directory is chosen with -chdir; init stopped taking a DIR argument before OpenTofu existed.
+  if (p.positional.length > 0) {
     diagnostics.push(errorDiag("Unexpected argument", "Too many command line arguments. Did you mean to use -chdir?"));
   }
   const options: InitOptions = {
@@ -217,7 +217,6 @@ function parseInitArgs(args: readonly string[]): { options?: InitOptions; help?:
     backendConfig: p.multi.filter((m) => m.name === "backend-config").map((m) => m.value),
     vars: p.multi.filter((m) => m.name === "var" || m.name === "var-file").map((m) => ({ flag: m.name === "var" ? ("-var" as const) : ("-var-file" as const), value: m.value })),
     pluginDirs: p.multi.filter((m) => m.name === "plugin-dir").map((m) => m.value),
-    dir: p.positional[0],
   };
   return { options, diagnostics };
 }
@@ -617,6 +616,6 @@ export const initCommand: Command = async (args, io) => {
     return 1;
   }
   const o = parsed.options;
-  const workingDir = path.resolve(io.cwd, o.dir ?? ".");
+  const workingDir = io.cwd;
   return new InitRun(io, o, workingDir).run();
 };

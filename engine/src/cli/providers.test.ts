@@ -123,11 +123,11 @@ describe("terrace providers", () => {
     expect(e.stderr.replace(/\n(?!\n)/g, " ")).toContain(`The directory ${empty} contains no OpenTofu configuration files.`);
   });
 
-  it("takes the directory as an argument and rejects unknown flags", async () => {
+  it("refuses a directory argument (-chdir chooses it, as tofu's modulePath says) and unknown flags", async () => {
     const dir = moduleDir({ "sub/main.tf": 'resource "null_resource" "a" {}\n' });
     const r = await run(["-no-color", "sub"], dir);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain("└── provider[registry.opentofu.org/hashicorp/null]");
+    expect(r).toEqual({ code: 1, stdout: "", stderr: "Too many command line arguments. Did you mean to use -chdir?\n" });
+    expect((await run(["-no-color"], `${dir}/sub`)).stdout).toContain("└── provider[registry.opentofu.org/hashicorp/null]");
     const bad = await run(["-nope"], dir);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("flag provided but not defined: -nope");

@@ -50,12 +50,12 @@ Options:
 interface Options {
   json: boolean;
   noColor: boolean;
-  dir: string;
   vars: VariableArg[];
+  positional: string[];
 }
 
 function parseArgs(args: readonly string[]): Options | string {
-  const opts: Options = { json: false, noColor: false, dir: ".", vars: [] };
+  const opts: Options = { json: false, noColor: false, vars: [], positional: [] };
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
@@ -74,8 +74,7 @@ function parseArgs(args: readonly string[]): Options | string {
       if (name !== "-test-directory") opts.vars.push({ flag: name, value });
     } else return `flag provided but not defined: ${name}`;
   }
-  if (positional.length > 1) return "Too many command line arguments. Did you mean to use -chdir?";
-  if (positional[0] !== undefined) opts.dir = positional[0];
+  opts.positional = positional;
   return opts;
 }
 
@@ -186,7 +185,12 @@ export const providersCommand: Command = async (args, io) => {
     io.stderr.write(`Error parsing command-line flags: ${opts}\n\n${HELP}`);
     return 1;
   }
-  const dir = path.resolve(io.cwd, opts.dir);
+  // tofu's modulePath: the help still says [DIR], but -chdir is the only way to choose the directory.
+  if (opts.positional.length > 0) {
+    io.stderr.write("Too many command line arguments. Did you mean to use -chdir?\n");
+    return 1;
+  }
+  const dir = io.cwd;
   // Module sources and provider for_each may come from variables: evaluated statically from
   // -var, -var-file, the environment and the automatic variables files (no prompts).
   const view = new View(io, !opts.noColor);

@@ -27,7 +27,7 @@ import {
   type ProviderSource,
 } from "../providers/index.js";
 import { versionString } from "../versions/index.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import { installableBundledProviders } from "./bundled.js";
 import { configProviderRequirements } from "./provider_requirements.js";
 import type { CommandIO } from "./io.js";
@@ -81,7 +81,7 @@ function changeType(oldLock: ProviderLock | undefined, platformLock: ProviderLoc
 
 export async function providersLockCommand(args: readonly string[], io: CommandIO): Promise<number> {
   const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["no-color"], string: ["fs-mirror", "net-mirror"], multi: [...VAR_FLAGS, "platform"] });
+  const p = parseCommandFlags(args, { bool: ["no-color"], string: ["fs-mirror", "net-mirror"], multi: [...VAR_FLAGS, "platform"] });
   if (typeof p === "string") {
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
     return 1;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { errorDiag, hasErrors, type Diagnostic } from "../hcl/index.js";
 import { LOCK_FILE_PATH, hashPackageArchiveContents, loadLocksFromFile, parsePlatform, platformString, searchLocalDirectory, type PackageMeta } from "../providers/index.js";
 import { versionString } from "../versions/index.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import { goJSONEscape } from "./backend.js";
 import { configProviderRequirements } from "./provider_requirements.js";
 import type { CommandIO } from "./io.js";
@@ -84,7 +84,7 @@ async function writeIndexes(dir: string, provider: string, metas: readonly Packa
 
 export async function providersMirrorCommand(args: readonly string[], io: CommandIO): Promise<number> {
   const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["no-color"], multi: [...VAR_FLAGS, "platform"] });
+  const p = parseCommandFlags(args, { bool: ["no-color"], multi: [...VAR_FLAGS, "platform"] });
   if (typeof p === "string") {
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
     return 1;

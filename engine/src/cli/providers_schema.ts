@@ -6,7 +6,7 @@
 import { ProviderManager, providersNeeded } from "../core/index.js";
 import { hasErrors } from "../hcl/index.js";
 import { providerSchemaResponseJSON, type ProviderSchemaJSON } from "../sdk/index.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import { goJSONEscape } from "./backend.js";
 import type { CommandIO } from "./io.js";
 import { Meta, VAR_FLAGS } from "./meta.js";
@@ -35,7 +35,7 @@ Options:
 
 export async function providersSchemaCommand(args: readonly string[], io: CommandIO): Promise<number> {
   const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(args, { bool: ["json", "no-color"], multi: VAR_FLAGS });
+  const p = parseCommandFlags(args, { bool: ["json", "no-color"], multi: VAR_FLAGS });
   if (typeof p === "string") {
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
     io.stderr.write(HELP);

@@ -5,7 +5,7 @@
 import { parseAbsResourceInstanceStr } from "../addrs/index.js";
 import { hasErrors, type Diagnostic } from "../hcl/index.js";
 import { State, setTainted } from "../states/index.js";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import type { Command, CommandIO } from "./io.js";
 import { View } from "./view.js";
 import { legacyStateOptions, legacyStatePaths, persistState, withRefreshedState } from "./statecmd.js";
@@ -97,7 +97,7 @@ async function run(args: readonly string[], io: CommandIO, taint: boolean): Prom
   const help = taint ? TAINT_HELP : UNTAINT_HELP;
   // Meta.showDiagnostics through the legacy Ui: a blank line after each diagnostic.
   const view = new View(io, !args.includes("-no-color"), true);
-  const p = parseFlags(args, {
+  const p = parseCommandFlags(args, {
     bool: ["allow-missing", "lock", "ignore-remote-version", "no-color"],
     string: ["backup", "lock-timeout", "state"],
     multi: VAR_FLAGS,

@@ -5,7 +5,7 @@
 // features on it; Terrace's own version is beside it.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { parseFlags } from "./args.js";
+import { parseCommandFlags } from "./args.js";
 import type { Command } from "./io.js";
 import { engineVersion, TOFU_VERSION } from "./version.js";
 import { View } from "./view.js";
@@ -44,10 +44,7 @@ async function providerSelections(workingDir: string): Promise<Map<string, strin
 
 export const versionCommand: Command = async (args, io) => {
   const view = new View(io, !args.includes("-no-color"));
-  const p = parseFlags(
-    args.filter((a) => a !== "-no-color"),
-    { bool: ["json"] },
-  );
+  const p = parseCommandFlags(args, { bool: ["json"] });
   if (typeof p === "string") {
     view.eprintln(`[red]${VERSION_HELP.trimEnd()}[reset]`);
     view.eprintln(`[red]Error parsing command-line flags: ${p}\n[reset]`);
