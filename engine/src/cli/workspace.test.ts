@@ -48,7 +48,7 @@ describe("terrace workspace", () => {
     expect(nope.stderr).toContain('Workspace "nope" doesn\'t exist.');
     expect((await runCommand(workspaceCommand, ["select", "-or-create", "nope"], dir)).stdout).toContain('Created and switched to workspace "nope"!');
     const current = await runCommand(workspaceCommand, ["delete", "nope"], dir);
-    expect(current.stderr).toContain('Workspace "nope" is your active workspace.');
+    expect(current.stderr).toBe('\nWorkspace "nope" is your active workspace.\n\nYou cannot delete the currently active workspace. Please switch\nto another workspace and try again.\n');
     expect((await runCommand(workspaceCommand, ["select", "default"], dir)).code).toBe(0);
     const notEmpty = await runCommand(workspaceCommand, ["delete", "-no-color", "dev"], dir);
     expect(notEmpty.code).toBe(1);

@@ -111,8 +111,7 @@ const ENV_DEL_CURRENT = `
 Workspace %s is your active workspace.
 
 You cannot delete the currently active workspace. Please switch
-to another workspace and try again.
-`;
+to another workspace and try again.`;
 
 const ENV_INVALID_NAME = `
 The workspace name %s is not allowed. The name must contain only URL safe
