@@ -328,8 +328,9 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
       }
     } else {
       // Shown after the apply, without the check blocks' reports: the apply checks them again.
+      // No blank line before the apply's progress: tofu's renderer ends with the summary line,
+      // and the blank line an interactive apply shows is the approval prompt's.
       laterDiags = planDiags.filter((d) => !fromCheckBlock(d));
-      if (!ov.json) view.println("");
     }
   }
 
