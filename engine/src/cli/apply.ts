@@ -169,8 +169,32 @@ async function persist(store: StateStore, state: State): Promise<Diagnostic[]> {
   return store.persist();
 }
 
-/** How often a remote state is written during an apply (OpenTofu's default persist interval). */
-const REMOTE_PERSIST_INTERVAL_MS = 20_000;
+const PERSIST_INTERVAL_ENV = "TF_STATE_PERSIST_INTERVAL";
+/** OpenTofu's default persist interval, in seconds, and the least TF_STATE_PERSIST_INTERVAL may set. */
+const DEFAULT_PERSIST_INTERVAL_S = 20;
+
+/**
+ * How often an apply writes the whole state: TF_STATE_PERSIST_INTERVAL seconds (Go's
+ * strconv.Atoi syntax), at least the default 20, with OpenTofu's errors otherwise.
+ */
+export function persistIntervalMs(env: CommandIO["env"]): number | Diagnostic {
+  const raw = env[PERSIST_INTERVAL_ENV];
+  if (raw === undefined) return DEFAULT_PERSIST_INTERVAL_S * 1000;
+  const n = /^[+-]?[0-9]+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n)) {
+    return errorDiag(
+      "Invalid environment variable value",
+      `The environment variable ${JSON.stringify(PERSIST_INTERVAL_ENV)} is expected to be a valid integer but got ${JSON.stringify(raw)} which cannot be converted.`,
+    );
+  }
+  if (n < DEFAULT_PERSIST_INTERVAL_S) {
+    return errorDiag(
+      "Invalid environment variable value",
+      `The value for the environment variable ${JSON.stringify(PERSIST_INTERVAL_ENV)} cannot be smaller than ${DEFAULT_PERSIST_INTERVAL_S} but got ${n}.`,
+    );
+  }
+  return n * 1000;
+}
 
 /**
  * The state store of the backend a saved plan was made with (Meta.BackendForLocalPlan), so that
@@ -213,6 +237,12 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
   if (hasErrors(flagDiags)) {
     ov.diagnostics(flagDiags);
     ov.helpPrompt(name);
+    return 1;
+  }
+  // Checked before anything is locked or planned (tofu checks it before planning, too).
+  const intervalMs = persistIntervalMs(io.env);
+  if (typeof intervalMs !== "number") {
+    ov.diagnostics([intervalMs]);
     return 1;
   }
 
@@ -337,7 +367,7 @@ async function applyCommandImpl(args: readonly string[], io: CommandIO, destroyC
   let code: number;
   let released = false;
   try {
-    code = await applyPlan(io, ov, flags, store, plan, config, destroyCmd, encryption, laterDiags);
+    code = await applyPlan(io, ov, flags, store, plan, config, destroyCmd, encryption, laterDiags, intervalMs);
   } finally {
     released = await unlock();
   }
@@ -375,6 +405,7 @@ async function applyPlan(
   destroyCmd: boolean,
   encryption: Encryption,
   planDiags: readonly Diagnostic[],
+  intervalMs: number,
 ): Promise<number> {
   const workingDir = path.resolve(io.cwd);
   // Before the journal begins: a context that cannot be made must leave no journal behind.
@@ -386,14 +417,15 @@ async function applyPlan(
   const ctx = c.ctx;
   const diagnostics: Diagnostic[] = [...planDiags];
   diagnostics.push(...(await store.refresh()));
-  // A local state journals every change as the walk makes it (states/README.md); a remote one
-  // gets whole snapshots every 20 s, as OpenTofu's remote backends do.
+  // A local state journals every change as the walk makes it (states/README.md) and is written
+  // whole every TF_STATE_PERSIST_INTERVAL (20 s); a remote one gets whole snapshots that often,
+  // as OpenTofu's StateHook writes them.
   const suppressForgetErrors = flags.suppressForgetErrors;
-  let applyOpts: ApplyOptions = { persist: (s) => persist(store, s), persistIntervalMs: REMOTE_PERSIST_INTERVAL_MS, suppressForgetErrors };
+  let applyOpts: ApplyOptions = { persist: (s) => persist(store, s), persistIntervalMs: intervalMs, suppressForgetErrors };
   // An encrypted local state keeps no journal (its records would be in the clear): it is
-  // written whole every 20 s instead.
+  // written whole at the interval instead.
   if (store instanceof LocalStore && !store.encrypted) {
-    const journal = store.beginJournal(plan.priorState);
+    const journal = store.beginJournal(plan.priorState, { persistIntervalMs: intervalMs });
     diagnostics.push(...journal.diagnostics);
     applyOpts = { observer: journal.observer, suppressForgetErrors };
   }
