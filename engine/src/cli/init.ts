@@ -66,7 +66,7 @@ import { nodeConfigFS, nodeVariableFS, isDirectory } from "./nodefs.js";
 import { engineVersion } from "./version.js";
 import { Prompter } from "./prompt.js";
 import { legacyUI, type LegacyUI } from "./legacy_ui.js";
-import { inputAllowedByEnv } from "./meta.js";
+import { inputAllowedByEnv, runningInAutomation } from "./meta.js";
 import { View } from "./view.js";
 import { configProviderRequirements } from "./provider_requirements.js";
 
@@ -337,7 +337,7 @@ class InitRun {
     if (this.header) this.ui.output("");
     this.ui.diagnostics(diags);
     this.ui.output("[reset][bold][green]OpenTofu has been successfully initialized![reset][green]");
-    if (!this.io.env.TF_IN_AUTOMATION) {
+    if (!runningInAutomation(this.io.env)) {
       this.ui.output(
         '[reset][green]\nYou may now begin working with OpenTofu. Try running "terrace plan" to see\nany changes that are required for your infrastructure. All OpenTofu commands\nshould now work.\n\nIf you ever set or change modules or backend configuration for OpenTofu,\nrerun this command to reinitialize your working directory. If you forget, other\ncommands will detect it and remind you to do so if necessary.',
       );

@@ -50,6 +50,14 @@ export interface RootInputs {
   readonly diagnostics: Diagnostic[];
 }
 
+/**
+ * TF_IN_AUTOMATION set to anything: OpenTofu then leaves out the next-step advice meant for a
+ * person at a shell (after init, after a plan, in the plan's refresh-only hint).
+ */
+export function runningInAutomation(env: Readonly<Record<string, string | undefined>>): boolean {
+  return (env["TF_IN_AUTOMATION"] ?? "") !== "";
+}
+
 /** Meta.Input's TF_INPUT: a value Go's ParseBool reads as false turns input off, as -input=false does. */
 export function inputAllowedByEnv(env: Readonly<Record<string, string | undefined>>): boolean {
   const v = env["TF_INPUT"];

@@ -39,6 +39,12 @@ describe("terrace plan / apply / destroy", () => {
     expect(p.stdout).toContain("  # terraform_data.a will be created");
     expect(p.stdout).toContain("Plan: 3 to add, 0 to change, 0 to destroy.");
     expect(p.stdout).toContain(`Note: You didn't use the -out option to save this plan`);
+    // In automation (TF_IN_AUTOMATION) the advice for a person at a shell is left out; -out's too.
+    const auto = await runCommand(planCommand, ["-no-color", "-out=auto.tfplan"], dir, { env: { TF_IN_AUTOMATION: "1" } });
+    expect(auto.code).toBe(0);
+    expect(auto.stdout).not.toContain("Saved the plan to");
+    expect(auto.stdout).not.toContain("─");
+    expect(auto.stdout.endsWith("Plan: 3 to add, 0 to change, 0 to destroy.\n\nChanges to Outputs:\n  + greeting = (known after apply)\n")).toBe(true);
 
     const a = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir);
     expect(a.stderr).toBe("");

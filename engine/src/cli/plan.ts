@@ -42,7 +42,7 @@ import {
 import { State, acquireLock, unlockErrorDiagnostic, type StateStore } from "../states/index.js";
 import { currentWorkspace } from "./workspace.js";
 import { planBackend } from "./backend_config.js";
-import { Meta } from "./meta.js";
+import { Meta, runningInAutomation } from "./meta.js";
 import { formatValue, type Value } from "../values/index.js";
 import { parseFlags, parseViewArgs, type FlagSpec } from "./args.js";
 import { PLAN_FLAGS, forceReplaceModeDiagnostics, parallelismDiagnostics, runFlags, type RunFlags } from "./runflags.js";
@@ -445,6 +445,7 @@ export function renderPlan(view: View, plan: Plan, schemas: Map<string, Provider
     errored: plan.errored,
     noChanges: changesEmpty(plan.changes),
     showSensitive,
+    runningInAutomation: runningInAutomation(view.io.env),
   });
   if (!r.ok) return [errorDiag("Failed to render the plan", r.error)];
   view.io.stdout.write(r.text);
@@ -508,6 +509,8 @@ export class HumanOperationView implements OperationView {
 
   planNextStep(outPath: string | undefined, genConfigPath?: string): void {
     const view = this.view;
+    // Automation provides its own next steps (views.OperationHuman.PlanNextStep).
+    if (runningInAutomation(view.io.env)) return;
     view.println(rule(view));
     if (genConfigPath !== undefined) {
       const width = view.io.stdout.isTTY ? ((view.io.stdout as { columns?: number }).columns ?? 78) : 78;
