@@ -21,7 +21,7 @@ import autocannon from "autocannon";
 import { benchTerrace } from "./lib/terrace.mjs";
 import { FIRST_SERIAL, stateTemplate } from "./lib/state-body.mjs";
 import { runPaced } from "./lib/paced.mjs";
-import { machineCpuMs, processCpuMs } from "./lib/cpu.mjs";
+import { machineCpuMs, processTreeCpuMs } from "./lib/cpu.mjs";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 12);
@@ -122,9 +122,9 @@ try {
 
   const serverPid = terrace.pid ?? Number(process.env.TERRACE_BENCH_PID ?? 0);
   const measured = async (phase) => {
-    const [cpu0, m0] = [processCpuMs(serverPid), machineCpuMs()];
+    const [cpu0, m0] = [processTreeCpuMs(serverPid), machineCpuMs()];
     const row = await phase();
-    const [cpu1, m1] = [processCpuMs(serverPid), machineCpuMs()];
+    const [cpu1, m1] = [processTreeCpuMs(serverPid), machineCpuMs()];
     row["server CPU ms/req"] = cpu0 === null || cpu1 === null ? "?" : Number(((cpu1 - cpu0) / row.requests).toFixed(1));
     row["machine busy"] = m0 && m1 ? `${Math.round((100 * (m1.busy - m0.busy)) / (m1.total - m0.total))}%` : "?";
     return row;

@@ -1,6 +1,6 @@
 // CPU accounting for benchmarks on a shared machine: the server's own CPU time per request is a
 // steadier figure than latency when other work competes for the cores.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -15,6 +15,28 @@ export function processCpuMs(pid) {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time (ms) used so far by process `pid` and its live child processes (the server's worker
+ * processes), or null when unknown. A child that exits between two readings takes its time away.
+ */
+export function processTreeCpuMs(pid) {
+  const own = processCpuMs(pid);
+  if (own === null) return null;
+  let total = own;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // fields[1] is the parent's pid.
+      if (Number(fields[1]) === pid) total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }
 
 /** Busy and total CPU time of the whole machine so far (ms, summed over cores). */
