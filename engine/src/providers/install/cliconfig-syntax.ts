@@ -160,7 +160,6 @@ class NativeParser {
   }
 }
 
-
 /** A JSON document as HCL 1's JSON parser reads it, with line:column positions for messages. */
 class JSONReader {
   private i = 0;
