@@ -55,6 +55,8 @@ function summary(name, r) {
 const terrace = await benchTerrace();
 try {
   const auth = { authorization: `Bearer ${terrace.token}` };
+  // Reads ask for gzip, as the CLI's Go HTTP client does (BENCH_READ_GZIP=0: they do not).
+  const readHeaders = process.env.BENCH_READ_GZIP === "0" ? auth : { ...auth, "accept-encoding": "gzip" };
   const runId = Date.now().toString(36);
   const workspaces = Array.from({ length: clients }, (_, i) => `bench-${runId}-${i}`);
   // A state request for a new workspace creates it (the token is an organization owner's).
@@ -99,7 +101,7 @@ try {
           method: "GET",
           setupRequest(req, context) {
             context.ws ??= workspaces[next++ % workspaces.length];
-            return { ...req, path: `/api/v1/state/${terrace.org}/${context.ws}`, headers: auth };
+            return { ...req, path: `/api/v1/state/${terrace.org}/${context.ws}`, headers: readHeaders };
           },
         },
       ],
@@ -114,7 +116,7 @@ try {
     const { body, md5 } = template.withSerial(serial);
     return { method: "POST", path: `/api/v1/state/${terrace.org}/${ws}`, body, headers: { ...auth, "content-type": "application/json", "content-md5": md5 } };
   };
-  const readRequest = (client) => ({ method: "GET", path: `/api/v1/state/${terrace.org}/${workspaces[client]}`, headers: auth });
+  const readRequest = (client) => ({ method: "GET", path: `/api/v1/state/${terrace.org}/${workspaces[client]}`, headers: readHeaders });
   const paced = async (name, request) => {
     const r = await runPaced({ url: terrace.url, clients, seconds, ratePerClient: rate / clients, request });
     return { phase: name, clients: r.clients, seconds: r.seconds, requests: r.requests, "req/s": Number(r.reqPerSec.toFixed(1)), "p50 ms": r.p50, "p90 ms": r.p90, "p99 ms": r.p99, "max ms": r.max, "MB/s": Number(r.mbPerSec.toFixed(1)), failed: r.failed };

@@ -1,6 +1,7 @@
 // Terrace's HTTP server: Next.js behind a thin Node front that (1) maps the WebDAV-style LOCK and
 // UNLOCK methods the `backend "http"` client uses onto POST, which Next's route handlers accept,
-// and (2) records the socket's address for audit logs. Started by scripts/start.mjs.
+// (2) records the socket's address for audit logs, and (3) sends the Content-Encoding of a state
+// read answered with stored compressed bytes (sendPrecompressed). Started by scripts/start.mjs.
 //
 // TERRACE_WEB_PROCESSES processes serve the one port (node:cluster; default: one per CPU, at most
 // 4). A Node server does its JavaScript on one thread, and the state endpoints' work is CPU work
@@ -87,6 +88,32 @@ async function runPrimary(n) {
   for (let i = 0; i < n; i++) fork();
 }
 
+/**
+ * A state read answered with the stored gzip bytes sets X-Terrace-Content-Encoding, because Next.js
+ * drops a route's own Content-Encoding; it becomes Content-Encoding here as the headers go out.
+ */
+function sendPrecompressed(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    const encoding = res.getHeader(PRECOMPRESSED);
+    if (encoding !== undefined) {
+      res.removeHeader(PRECOMPRESSED);
+      res.setHeader("Content-Encoding", encoding);
+    }
+    // Headers may also come as writeHead's last argument.
+    const last = args[args.length - 1];
+    if (last && typeof last === "object" && !Array.isArray(last)) {
+      for (const key of Object.keys(last)) {
+        if (key.toLowerCase() !== PRECOMPRESSED) continue;
+        last["Content-Encoding"] = last[key];
+        delete last[key];
+      }
+    }
+    return writeHead.apply(this, args);
+  };
+}
+const PRECOMPRESSED = "x-terrace-content-encoding";
+
 /** One server process: Next.js behind the front described at the top. */
 async function runServer() {
   const { default: next } = await import("next");
@@ -99,6 +126,7 @@ async function runServer() {
     delete req.headers["x-terrace-method"];
     delete req.headers["x-terrace-remote-addr"];
     req.headers["x-terrace-remote-addr"] = req.socket.remoteAddress ?? "";
+    sendPrecompressed(res);
     if (req.method === "LOCK" || req.method === "UNLOCK") {
       req.headers["x-terrace-method"] = req.method;
       req.method = "POST";

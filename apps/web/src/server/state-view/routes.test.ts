@@ -1,6 +1,7 @@
 // The state-history route handlers, called as Next calls them, against the real test database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
+import { brotliCompressSync } from "node:zlib";
 import { db } from "@/server/db";
 import { seal } from "@/server/crypto/secretbox";
 import { sealState } from "@/server/state/stored";
@@ -264,12 +265,13 @@ describe("GET state-versions/:serial/raw", () => {
 });
 
 describe("content stored compressed", () => {
-  it("reads versions written compressed and older ones written plain, and downloads both as the same JSON", async () => {
+  it("reads versions written compressed and older ones written plain or with Brotli, and downloads them as the same JSON", async () => {
     const org = await db().organization.findUniqueOrThrow({ where: { name: "acme" } });
     const text = Buffer.from(JSON.stringify(smallState({ serial: 1 })));
     for (const [name, content] of [
       ["compressed", sealState(text)],
       ["plain", seal(text)],
+      ["brotli", seal(Buffer.concat([Buffer.from("\0br1", "latin1"), brotliCompressSync(text)]))],
     ] as const) {
       const ws = await db().workspace.create({ data: { organizationId: org.id, name } });
       await db().stateVersion.create({

@@ -2,6 +2,7 @@
 // real PostgreSQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { db } from "@/server/db";
 import { openState } from "@/server/state/stored";
 import { auditActions, lockBody, makeOrg, md5, proto, rollbackApi, stateJson, versions } from "./testdata/fixtures";
@@ -38,7 +39,28 @@ describe("GET", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
     expect(res.headers.get("content-md5")).toBe(md5(body));
+    expect(res.headers.get("x-terrace-content-encoding")).toBeNull();
     expect(await res.text()).toBe(body);
+  });
+
+  it("answers a client that accepts gzip (as the CLI's does) with the stored compressed bytes", async () => {
+    const body = stateJson({ serial: 1, resources: 30 });
+    expect((await proto("POST", "acme", "get-gz", { token, body })).status).toBe(200);
+    const res = await proto("GET", "acme", "get-gz", { token, headers: { "accept-encoding": "gzip, deflate" } });
+    expect(res.status).toBe(200);
+    // The front (server.mjs) sends this as Content-Encoding; Next.js would drop that header.
+    expect(res.headers.get("x-terrace-content-encoding")).toBe("gzip");
+    expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    // Content-MD5 is the state file's, which the client checks after decoding.
+    expect(res.headers.get("content-md5")).toBe(md5(body));
+    const raw = Buffer.from(await res.arrayBuffer());
+    expect(raw.length).toBeLessThan(body.length / 2);
+    expect(gunzipSync(raw).toString()).toBe(body);
+    // gzip refused: the state itself.
+    const plain = await proto("GET", "acme", "get-gz", { token, headers: { "accept-encoding": "gzip;q=0, *" } });
+    expect(plain.headers.get("x-terrace-content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(body);
   });
 });
 

@@ -12,6 +12,7 @@ import { lockConflictResponse, lockedResponse, StateLockedError } from "./errors
 import { parseLockBody } from "./lock-info";
 import { acquireLock, forceReleaseLock, releaseLock } from "./locks";
 import { parseSnapshot } from "./snapshot";
+import { acceptsGzip, decodeState, PRECOMPRESSED_HEADER } from "./stored";
 import { currentState, writeStateVersion } from "./versions";
 import { stateVersionView } from "./view";
 import { ensureStateWorkspace, findStateWorkspace } from "./workspace";
@@ -26,23 +27,34 @@ export function tunnelledMethod(req: Request): "LOCK" | "UNLOCK" | null {
   throw badRequest(`Unsupported method ${m}`);
 }
 
-/** GET: the current state, or 204 when the workspace has none yet (the CLI starts empty). */
+/**
+ * GET: the current state, or 204 when the workspace has none yet (the CLI starts empty). A client
+ * that accepts gzip (the CLI's does) gets the stored bytes as they are; Content-MD5 and the ETag
+ * are those of the state file either way.
+ */
 export async function getState(req: Request, p: StateParams): Promise<Response> {
   const actor = await requireActor(req);
   const target = await findStateWorkspace(actor, p.org, p.workspace, "read");
   const ws = await ensureStateWorkspace(req, actor, target);
   const state = await currentState(ws.id);
   if (!state) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "Content-MD5": state.md5,
+    ETag: `"${state.sha256}"`,
+    "Cache-Control": "no-store",
+    Vary: "Accept-Encoding",
+  };
+  const gzip = state.stored.encoding === "gzip" && acceptsGzip(req.headers.get("accept-encoding"));
+  if (gzip) {
+    // Next.js drops a route's Content-Encoding (and would compress the body again), so the front
+    // (server.mjs) turns this header into Content-Encoding; no-transform keeps Next's compression off.
+    headers[PRECOMPRESSED_HEADER] = "gzip";
+    headers["Cache-Control"] = "no-store, no-transform";
+  }
+  const body = gzip ? state.stored.bytes : decodeState(state.stored);
   // Node Buffers are ArrayBuffer-backed; the cast only narrows TypeScript's ArrayBufferLike.
-  return new Response(state.content as Uint8Array<ArrayBuffer>, {
-    status: 200,
-    headers: {
-      "Content-Type": "application/json",
-      "Content-MD5": state.md5,
-      ETag: `"${state.sha256}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
 /** POST / PUT [?ID=<lock id>]: a new state version. */

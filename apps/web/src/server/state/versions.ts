@@ -8,7 +8,7 @@ import { digests, type Digests } from "./digest";
 import { describeLock, StateLockedError } from "./errors";
 import { currentLock } from "./locks";
 import { sameSnapshot, parseSnapshot, type SnapshotSummary } from "./snapshot";
-import { openState, sealState } from "./stored";
+import { openState, openStoredState, sealState, type StoredState } from "./stored";
 import { rewriteSerial } from "./serial";
 import { asBase64, fromBase64, sqlPool, sqlTx } from "../sql";
 import type { VersionMeta } from "./view";
@@ -174,7 +174,7 @@ export async function writeStateVersion(req: Request, input: WriteInput): Promis
 }
 
 /** The current (highest-serial) state of a workspace, decrypted, or null when it has none. */
-export async function currentState(workspaceId: string): Promise<{ content: Buffer; md5: string; sha256: string; serial: bigint } | null> {
+export async function currentState(workspaceId: string): Promise<{ stored: StoredState; md5: string; sha256: string; serial: bigint } | null> {
   const { rows } = await sqlPool().query<{ content: string; md5: string; sha256: string; serial: string }>({
     text: `SELECT ${asBase64(`"content"`)} AS "content", "md5", "sha256", "serial"::text AS "serial"
              FROM "StateVersion" WHERE "workspaceId" = $1 ORDER BY "StateVersion"."serial" DESC LIMIT 1`,
@@ -182,7 +182,7 @@ export async function currentState(workspaceId: string): Promise<{ content: Buff
   });
   const row = rows[0];
   if (!row) return null;
-  return { content: openState(fromBase64(row.content)), md5: row.md5, sha256: row.sha256, serial: BigInt(row.serial) };
+  return { stored: openStoredState(fromBase64(row.content)), md5: row.md5, sha256: row.sha256, serial: BigInt(row.serial) };
 }
 
 export type RollbackOutcome = { version: VersionMeta; from: VersionMeta };
