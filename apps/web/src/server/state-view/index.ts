@@ -11,7 +11,7 @@ export {
   listVersions,
   toDto,
   toDtos,
-  rawContent,
+  storedContent,
   loadIndex,
   loadDiff,
   clearStateViewCaches,

@@ -1,7 +1,7 @@
 // The state-history route handlers, called as Next calls them, against the real test database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { brotliCompressSync } from "node:zlib";
+import { brotliCompressSync, gunzipSync } from "node:zlib";
 import { db } from "@/server/db";
 import { seal } from "@/server/crypto/secretbox";
 import { sealState } from "@/server/state/stored";
@@ -281,6 +281,19 @@ describe("content stored compressed", () => {
       expect((await call(instancesRoute.GET, GP, owner)).body.total).toBe(5);
       expect((await call(rawRoute.GET, GP, owner)).raw.equals(text)).toBe(true);
     }
+    // A browser that accepts gzip gets the gzip-stored version's bytes as stored, for server.mjs
+    // to send with Content-Encoding; a version stored otherwise is sent as the file.
+    const gz = (name: string) =>
+      rawRoute.GET(new Request(`${BASE}/1/raw`, { headers: { authorization: `Bearer ${owner}`, "accept-encoding": "gzip, deflate, br" } }), {
+        params: Promise.resolve({ org: "acme", workspace: name, serial: "1" }) as Promise<never>,
+      });
+    const compressed = await gz("compressed");
+    expect(compressed.headers.get("x-terrace-content-encoding")).toBe("gzip");
+    expect(compressed.headers.get("content-disposition")).toBe('attachment; filename="compressed-1.tfstate"');
+    expect(gunzipSync(Buffer.from(await compressed.arrayBuffer())).equals(text)).toBe(true);
+    const plain = await gz("plain");
+    expect(plain.headers.get("x-terrace-content-encoding")).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(text)).toBe(true);
   });
 });
 

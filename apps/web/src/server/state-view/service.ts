@@ -4,7 +4,8 @@
 import { db } from "../db";
 import { stateVersionView, VERSION_META, type StateVersionView, type VersionMeta } from "../state/view";
 import { ApiError, badRequest, notFound } from "../http/errors";
-import { readStateContent } from "./content";
+import { readStateContent, readStoredContent } from "./content";
+import type { StoredState } from "../state/stored";
 import { diffStates, type StateDiff } from "./diff";
 import { LruCache } from "./lru";
 import { indexState, StateFormatError, type StateIndex } from "./state-index";
@@ -91,6 +92,13 @@ export async function rawContent(row: VersionRow): Promise<Buffer> {
   const content = await readStateContent(row.id);
   if (!content) throw notFound(`State version ${row.serial} not found`);
   return content;
+}
+
+/** A version's state file as stored, still compressed (for a download sent as it is stored). */
+export async function storedContent(row: VersionRow): Promise<StoredState> {
+  const stored = await readStoredContent(row.id);
+  if (!stored) throw notFound(`State version ${row.serial} not found`);
+  return stored;
 }
 
 function cacheBudget(): number {

@@ -12,7 +12,7 @@ import { lockConflictResponse, lockedResponse, StateLockedError } from "./errors
 import { parseLockBody } from "./lock-info";
 import { acquireLock, forceReleaseLock, releaseLock } from "./locks";
 import { parseSnapshot } from "./snapshot";
-import { acceptsGzip, decodeState, PRECOMPRESSED_HEADER } from "./stored";
+import { stateResponse } from "./stored";
 import { currentState, writeStateVersion } from "./versions";
 import { stateVersionView } from "./view";
 import { ensureStateWorkspace, findStateWorkspace } from "./workspace";
@@ -38,23 +38,12 @@ export async function getState(req: Request, p: StateParams): Promise<Response> 
   const ws = await ensureStateWorkspace(req, actor, target);
   const state = await currentState(ws.id);
   if (!state) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    "Content-MD5": state.md5,
-    ETag: `"${state.sha256}"`,
-    "Cache-Control": "no-store",
-    Vary: "Accept-Encoding",
-  };
-  const gzip = state.stored.encoding === "gzip" && acceptsGzip(req.headers.get("accept-encoding"));
-  if (gzip) {
-    // Next.js drops a route's Content-Encoding (and would compress the body again), so the front
-    // (server.mjs) turns this header into Content-Encoding; no-transform keeps Next's compression off.
-    headers[PRECOMPRESSED_HEADER] = "gzip";
-    headers["Cache-Control"] = "no-store, no-transform";
-  }
-  const body = gzip ? state.stored.bytes : decodeState(state.stored);
+  const { body, headers } = stateResponse(req, state.stored);
   // Node Buffers are ArrayBuffer-backed; the cast only narrows TypeScript's ArrayBufferLike.
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: { "Content-Type": "application/json", "Content-MD5": state.md5, ETag: `"${state.sha256}"`, ...headers },
+  });
 }
 
 /** POST / PUT [?ID=<lock id>]: a new state version. */

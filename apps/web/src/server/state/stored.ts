@@ -50,6 +50,18 @@ export function openState(stored: Buffer): Buffer {
 export const PRECOMPRESSED_HEADER = "X-Terrace-Content-Encoding";
 
 /**
+ * The body of a response that carries a state file, and the headers to add: the stored gzip bytes
+ * for a client that accepts gzip, named for server.mjs to send as Content-Encoding (Next.js drops
+ * a route's own, and `no-transform` keeps it from compressing them again); otherwise the file.
+ */
+export function stateResponse(req: Request, stored: StoredState): { body: Buffer; headers: Record<string, string> } {
+  if (stored.encoding === "gzip" && acceptsGzip(req.headers.get("accept-encoding"))) {
+    return { body: stored.bytes, headers: { [PRECOMPRESSED_HEADER]: "gzip", "Cache-Control": "no-store, no-transform", Vary: "Accept-Encoding" } };
+  }
+  return { body: decodeState(stored), headers: { "Cache-Control": "no-store", Vary: "Accept-Encoding" } };
+}
+
+/**
  * Whether an Accept-Encoding header accepts gzip: named with a q above 0, or not named and `*`
  * accepted (RFC 9110 §12.5.3).
  */

@@ -1,23 +1,24 @@
-// Download a state version exactly as it was written (read).
+// Download a state version exactly as it was written (read). A browser that accepts gzip gets the
+// stored compressed bytes as they are and saves the file they decode to.
 import { requireActor } from "@/server/auth";
 import { requireWorkspace } from "@/server/authz";
 import { route } from "@/server/http";
-import { findVersion, parseSerial, rawContent } from "@/server/state-view";
+import { stateResponse } from "@/server/state/stored";
+import { findVersion, parseSerial, storedContent } from "@/server/state-view";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route<{ org: string; workspace: string; serial: string }>(async (req, { org, workspace, serial }) => {
   const wa = await requireWorkspace(await requireActor(req), org, workspace, "read");
   const row = await findVersion(wa.workspace.id, parseSerial(serial));
-  const content = await rawContent(row);
-  return new Response(new Uint8Array(content.buffer as ArrayBuffer, content.byteOffset, content.byteLength), {
+  const { body, headers } = stateResponse(req, await storedContent(row));
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
     status: 200,
     headers: {
       "Content-Type": "application/json",
-      "Content-Length": String(content.byteLength),
       // Workspace names are letters, digits, "-" and "_" (checkName), safe inside the quotes.
       "Content-Disposition": `attachment; filename="${wa.workspace.name}-${row.serial}.tfstate"`,
-      "Cache-Control": "no-store",
+      ...headers,
     },
   });
 });
