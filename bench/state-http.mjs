@@ -37,6 +37,7 @@ function run(opts) {
 
 function summary(name, r) {
   const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0) console.error(`[bench] ${name}: ${bad} failed; status codes ${JSON.stringify(r.statusCodeStats)}, ${r.errors} errors, ${r.timeouts} timeouts`);
   return {
     phase: name,
     clients: r.connections,
@@ -68,45 +69,40 @@ try {
   console.log(`[bench] ${terrace.url}: ${clients} workspaces, state ${(template.size / 1024 / 1024).toFixed(2)} MiB, ${seconds} s per phase`);
 
   const serials = new Map();
-  // Each autocannon connection takes the next workspace and writes there with serial + 1 each time.
-  const writer = (connections) => {
+  // Each autocannon connection is given its own workspace when it is set up (setupClient), and
+  // requests there only. (autocannon's per-request `context` does not do it: it is cleared after
+  // every pass over the request list, so with one request it would spread each connection over
+  // all the workspaces, and two connections' writes to one workspace could overtake each other.)
+  const pinned = (connections, request) => {
     let next = 0;
     return {
       url: terrace.url,
       connections,
       duration: seconds,
-      requests: [
-        {
-          method: "POST",
-          setupRequest(req, context) {
-            context.ws ??= workspaces[next++ % workspaces.length];
-            // Serials rise per workspace across phases (a lower one would be refused with 409).
-            const serial = (serials.get(context.ws) ?? FIRST_SERIAL) + 1;
-            serials.set(context.ws, serial);
-            const { body, md5 } = template.withSerial(serial);
-            return { ...req, path: `/api/v1/state/${terrace.org}/${context.ws}`, body, headers: { ...auth, "content-type": "application/json", "content-md5": md5 } };
-          },
-        },
-      ],
+      requests: [request(workspaces[0])],
+      setupClient(client) {
+        client.setRequests([request(workspaces[next++ % workspaces.length])]);
+      },
     };
   };
-  const reader = (connections) => {
-    let next = 0;
-    return {
-      url: terrace.url,
-      connections,
-      duration: seconds,
-      requests: [
-        {
-          method: "GET",
-          setupRequest(req, context) {
-            context.ws ??= workspaces[next++ % workspaces.length];
-            return { ...req, path: `/api/v1/state/${terrace.org}/${context.ws}`, headers: readHeaders };
-          },
-        },
-      ],
-    };
-  };
+  const writer = (connections) =>
+    pinned(connections, (ws) => ({
+      method: "POST",
+      setupRequest(req) {
+        // Serials rise per workspace across phases (a lower one would be refused with 409).
+        const serial = (serials.get(ws) ?? FIRST_SERIAL) + 1;
+        serials.set(ws, serial);
+        const { body, md5 } = template.withSerial(serial);
+        return { ...req, path: `/api/v1/state/${terrace.org}/${ws}`, body, headers: { ...auth, "content-type": "application/json", "content-md5": md5 } };
+      },
+    }));
+  const reader = (connections) =>
+    pinned(connections, (ws) => ({
+      method: "GET",
+      setupRequest(req) {
+        return { ...req, path: `/api/v1/state/${terrace.org}/${ws}`, headers: readHeaders };
+      },
+    }));
 
   // The paced phases make the same requests as the autocannon ones, through lib/paced.mjs.
   const writeRequest = (client) => {
