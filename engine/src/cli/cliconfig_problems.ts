@@ -3,7 +3,7 @@
 // yet), as its Ui.Error prints them. The command then runs anyway, with what could be read.
 import os from "node:os";
 import { hasErrors, renderDiagnostic } from "../hcl/index.js";
-import { loadCLIConfig } from "../providers/index.js";
+import { loadCLIConfig } from "../providers/install/cliconfig-load.js";
 import type { CommandIO } from "./io.js";
 
 export async function reportCLIConfigProblems(io: CommandIO): Promise<void> {

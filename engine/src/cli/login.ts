@@ -145,13 +145,31 @@ function parseTarget(args: readonly string[], io: CommandIO, help: string): { vi
   return { view, target };
 }
 
+/** What differs between the two commands: their help, and why a manually configured host is refused. */
+interface CredentialsCommand {
+  readonly help: string;
+  readonly inOtherFile: string;
+}
+
+const LOGIN: CredentialsCommand = {
+  help: LOGIN_HELP,
+  inOtherFile:
+    'The "terrace login" command cannot log in because credentials for this host are already configured in a CLI configuration file.\n\nTo log in, first revoke the existing credentials and remove that block from the CLI configuration.',
+};
+
+const LOGOUT: CredentialsCommand = {
+  help: LOGOUT_HELP,
+  inOtherFile:
+    'The "terrace logout" command cannot log out because credentials for this host are manually configured in a CLI configuration file.\n\nTo log out, revoke the existing credentials and remove that block from the CLI configuration.',
+};
+
 /** The command's server and the credentials file as it stands, or the exit code after a problem. */
 async function openCredentials(
   args: readonly string[],
   io: CommandIO,
-  help: string,
+  command: CredentialsCommand,
 ): Promise<{ view: View; target: { base: URL; host: string }; file: string; doc: CredentialsFile } | { code: number }> {
-  const parsed = parseTarget(args, io, help);
+  const parsed = parseTarget(args, io, command.help);
   if (!parsed.target) return { code: parsed.code ?? 1 };
   const file = await credentialsFile(io);
   const existing = await readCredentials(file);
@@ -161,18 +179,14 @@ async function openCredentials(
   }
   const host = parsed.target.host;
   if (await credentialsInOtherFile({ env: io.env, homeDir: io.env.HOME || os.homedir(), cwd: io.cwd }, host, Object.keys(existing.doc.credentials ?? {}))) {
-    const detail =
-      help === LOGIN_HELP
-        ? `The "terrace login" command cannot log in because credentials for this host are already configured in a CLI configuration file.\n\nTo log in, first revoke the existing credentials and remove that block from the CLI configuration.`
-        : `The "terrace logout" command cannot log out because credentials for this host are manually configured in a CLI configuration file.\n\nTo log out, revoke the existing credentials and remove that block from the CLI configuration.`;
-    parsed.view.diagnostics([errorDiag(`Credentials for ${host} are manually configured`, detail)]);
+    parsed.view.diagnostics([errorDiag(`Credentials for ${host} are manually configured`, command.inOtherFile)]);
     return { code: 1 };
   }
   return { view: parsed.view, target: parsed.target, file, doc: existing.doc };
 }
 
 export const loginCommand: Command = async (args, io) => {
-  const opened = await openCredentials(args, io, LOGIN_HELP);
+  const opened = await openCredentials(args, io, LOGIN);
   if ("code" in opened) return opened.code;
   const { view, target, file, doc } = opened;
   view.println(
@@ -200,7 +214,7 @@ export const loginCommand: Command = async (args, io) => {
 };
 
 export const logoutCommand: Command = async (args, io) => {
-  const opened = await openCredentials(args, io, LOGOUT_HELP);
+  const opened = await openCredentials(args, io, LOGOUT);
   if ("code" in opened) return opened.code;
   const { view, target, file, doc } = opened;
   const key = Object.keys(doc.credentials ?? {}).find((h) => h.toLowerCase() === target.host);
