@@ -178,7 +178,7 @@ export function resourceCheckable(addr: AbsResourceInstance, rc: Resource): Chec
 /**
  * A resource instance's preconditions (before its change is planned or applied, or its data
  * read) or postconditions (against its new value, `self`). Failures are errors, warnings in a
- * refresh-only plan.
+ * refresh-only plan and in the refresh a destroy plan starts with.
  */
 export function resourceConditions(
   run: RunState,
@@ -188,7 +188,7 @@ export function resourceConditions(
   repetition: RepetitionData,
   self?: Value,
 ): Diagnostic[] {
-  const severity: Severity = run.opts.refreshOnly ? "warning" : "error";
+  const severity: Severity = run.opts.refreshOnly || run.opts.preDestroyRefresh ? "warning" : "error";
   const scope: RuleScope = { module: addr.module, repetition, hasCount: !!rc.count, hasForEach: !!rc.forEach, ...(self ? { self } : {}) };
   return when === "pre"
     ? evalCheckRules(run, "ResourcePrecondition", rc.preconditions, resourceCheckable(addr, rc), scope, severity)

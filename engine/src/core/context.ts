@@ -147,7 +147,7 @@ export class Context {
     };
   }
 
-  private newRun(op: Operation, opts: Pick<RunOptions, "destroy" | "refresh" | "refreshOnly" | "forceReplace" | "targets" | "excludes">, parts: RunParts): RunState {
+  private newRun(op: Operation, opts: Pick<RunOptions, "destroy" | "refresh" | "refreshOnly" | "preDestroyRefresh" | "priorRefreshed" | "forceReplace" | "targets" | "excludes">, parts: RunParts): RunState {
     return new RunState(
       parts.config,
       parts.state,
@@ -220,7 +220,29 @@ export class Context {
     return diagnostics;
   }
 
-  async plan(givenConfig: Config, prevRunState: State, opts: PlanOptions = {}): Promise<PlanResult> {
+  async plan(config: Config, prevRunState: State, opts: PlanOptions = {}): Promise<PlanResult> {
+    if (opts.mode !== "destroy" || opts.refresh === false || prevRunState.empty()) return this.planWalk(config, prevRunState, opts);
+    // OpenTofu's destroyPlan: a normal plan refreshes first, so the destroy walk sees what is left
+    // (and reads the data sources, and refreshes what targets depend on). Its warnings would
+    // repeat the destroy walk's, so they are shown only with its errors.
+    const refresh = await this.planWalk(config, prevRunState, { ...opts, mode: "normal" }, "pre-destroy refresh");
+    if (hasErrors(refresh.diagnostics)) {
+      const { plan, schemas } = refresh;
+      return { plan: { ...plan, uiMode: "destroy", changes: { resources: [], outputs: [] }, errored: true, complete: false }, diagnostics: refresh.diagnostics, schemas };
+    }
+    const destroy = await this.planWalk(config, refresh.plan.priorState, { ...opts, refresh: false }, "destroy after refresh");
+    // The previous run state is the one before refreshing, not the refreshed one the walk started from.
+    destroy.plan.prevRunState = refresh.plan.prevRunState;
+    return destroy;
+  }
+
+  /**
+   * One plan walk. A destroy plan that refreshes takes two (plan()): the "pre-destroy refresh",
+   * a normal plan whose failing resource conditions are warnings, then the "destroy after
+   * refresh" from its refreshed state, which neither validates again nor records the objects it
+   * reads (they are in that state already, upgraded and refreshed).
+   */
+  private async planWalk(givenConfig: Config, prevRunState: State, opts: PlanOptions, step?: "pre-destroy refresh" | "destroy after refresh"): Promise<PlanResult> {
     const mode = opts.mode ?? "normal";
     // Import targets that get generated configuration are planned through stand-in resources.
     const generation =
@@ -238,6 +260,8 @@ export class Context {
       forceReplace: opts.replace ?? [],
       targets: opts.targets ?? [],
       excludes: opts.excludes ?? [],
+      preDestroyRefresh: step === "pre-destroy refresh",
+      priorRefreshed: step === "destroy after refresh",
     };
     const moves = planMoves(config, prevRunState, runOpts);
     // The walk starts from the previous run state with the moves applied (OpenTofu's planWalk).
@@ -273,13 +297,15 @@ export class Context {
       if (hasErrors(diagnostics)) return errored();
       // OpenTofu's local backend validates before it plans, so a reference validate rejects
       // (something undeclared, `self` outside a postcondition) stops here with validate's message.
-      diagnostics.push(...staticValidation(config, (r) => (r.provider ? providers.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined)));
-      if (hasErrors(diagnostics)) return errored();
-      // ...and the rest of its validate walk: bodies against the schemas, the providers' own
-      // checks, locals and outputs over unknowns. Over the configuration as written: resource
-      // blocks that -generate-config-out stands in for have no body yet.
-      diagnostics.push(...(await validateBodies(givenConfig, providers, this.validateOptions())));
-      if (hasErrors(diagnostics)) return errored();
+      if (!runOpts.priorRefreshed) {
+        diagnostics.push(...staticValidation(config, (r) => (r.provider ? providers.resourceTypeSchema(r.provider, r.mode, r.type)?.block : undefined)));
+        if (hasErrors(diagnostics)) return errored();
+        // ...and the rest of its validate walk: bodies against the schemas, the providers' own
+        // checks, locals and outputs over unknowns. Over the configuration as written: resource
+        // blocks that -generate-config-out stands in for have no body yet.
+        diagnostics.push(...(await validateBodies(givenConfig, providers, this.validateOptions())));
+        if (hasErrors(diagnostics)) return errored();
+      }
       // The root module's variables are the plan walk's first nodes: a value that does not convert
       // or fails a validation rule fails the plan ("Planning failed").
       diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));

@@ -1,6 +1,6 @@
 // Ephemeral resources in destroy plans and in the apply of a destroy plan (ephemeral_graph.ts):
 // opened again for the provider configurations the destroy needs, closed afterwards, and only
-// those (terraform 1.11's destroy walk opens no others).
+// those (terraform 1.11's destroy walk opens no others; the refresh before it opens them all).
 import { describe, expect, it } from "vitest";
 import { State } from "../states/index.js";
 import { Context } from "./context.js";
@@ -49,11 +49,20 @@ describe("ephemeral resources while destroying", () => {
     const r = await createThenDestroy({ "main.tf": CONFIGURED_FROM_SECRET });
     expect(errorsOf(r.destroyPlan.diagnostics)).toEqual([]);
     expect(actions(r.destroyPlan.plan)).toEqual({ "ephem_thing.t": "Delete" });
-    // The provider got the real value, not an unknown one; the unused resource stayed shut (the
-    // validate walk that a destroy plan runs first, as tofu's does, only validated it).
+    // The refresh the destroy plan starts with is a normal plan: it opens every ephemeral
+    // resource, the unused one too (terraform 1.11 prints both opening). The destroy walk after it
+    // opens only what the provider configuration needs, and the provider got the real value, not
+    // an unknown one. Validation runs once, before the refresh.
     expect(r.planCalls).toEqual([
       "validate ephem_secret name=a",
       "validate ephem_secret name=unused",
+      "validate ephem_secret name=a",
+      "validate ephem_secret name=unused",
+      "open ephem_secret name=a",
+      "open ephem_secret name=unused",
+      "close unused",
+      "configure token=<secret-a>",
+      "close a",
       "validate ephem_secret name=a",
       "open ephem_secret name=a",
       "configure token=<secret-a>",

@@ -186,7 +186,7 @@ async function readAndRecordPrior(
   const r = move
     ? await movePriorObject(ip, addr, move, src, subject)
     : { ...(await readPriorObject(ip, addr.resource.resource.type, src, subject)), private: src.private };
-  if (!r.value) return r;
+  if (!r.value || run.opts.priorRefreshed) return r;
   const opts = { status: src.status, dependencies: src.dependencies, createBeforeDestroy: src.createBeforeDestroy, skipDestroy: src.skipDestroy, deposedKey, ...(r.private ? { private: r.private } : {}) };
   const diagnostics = [...r.diagnostics];
   const writes = [{ target: run.state, opts: { ...opts, createBeforeDestroy, skipDestroy } }];

@@ -71,6 +71,17 @@ export interface RunOptions {
   readonly refresh: boolean;
   /** Refresh-only plan (OpenTofu's skipPlanChanges): objects are refreshed, no change is planned. */
   readonly refreshOnly: boolean;
+  /**
+   * The normal plan a destroy plan starts with, to refresh what it will destroy (OpenTofu's
+   * preDestroyRefresh): resource conditions that fail are warnings, as in a refresh-only plan.
+   */
+  readonly preDestroyRefresh?: boolean;
+  /**
+   * The destroy walk after that refresh: objects in state are refreshed and upgraded already, so
+   * the walk reads them for its changes without recording them again (OpenTofu's
+   * NodePlanDestroyableResourceInstance writes them only when refreshing was skipped).
+   */
+  readonly priorRefreshed?: boolean;
   /** `-replace` addresses (not pre-filtered: each instance looks for itself). */
   readonly forceReplace: readonly AbsResourceInstance[];
   /** `-target` and `-exclude` addresses, for the graph and the plan. */
