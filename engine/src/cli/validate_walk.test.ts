@@ -82,4 +82,17 @@ describe("the validate walk", () => {
     expect(r.stderr.match(/Error: /g)?.length).toBe(1);
     expect(r.stderr).toContain("Unsuitable value for right operand: a number is required.");
   });
+
+  // Regression: indexing an object by a variable without a type (unknown of any type here) gave
+  // an unknown of the object's own type, so `.cidr` was looked up on the whole map.
+  it("passes an attribute of an object local indexed by an untyped variable, then plans it", async () => {
+    const dir = await initialised({
+      "main.tf": 'variable "env" {\n  default = "dev"\n}\nlocals {\n  envs = {\n    dev  = { cidr = "10.0.0.0/16" }\n    prod = { cidr = "10.1.0.0/16" }\n  }\n}\noutput "cidr" {\n  value = local.envs[var.env].cidr\n}\n',
+    });
+    const v = await runCommand(validateCommand, ["-no-color"], dir);
+    expect([v.code, v.stderr]).toEqual([0, ""]);
+    const p = await runCommand(planCommand, ["-no-color", "-input=false", "-var", "env=prod"], dir);
+    expect(p.stderr).toBe("");
+    expect(p.stdout).toContain('+ cidr = "10.1.0.0/16"');
+  });
 });

@@ -253,6 +253,11 @@ describe("index and attribute access (terraform console answers)", () => {
     ["unknown object .a", () => getAttr(unknownVal(ty("object({a=bool})")), "a"), "unknown(bool)"],
     ["DynamicVal.a", () => getAttr(DynamicVal, "a"), "unknown(any)"],
     ["DynamicVal[0]", () => index(DynamicVal, num("0")), "unknown(any)"],
+    // A key of unknown type (an untyped variable while validating) selects anything: not the
+    // collection's own type, which made `local.envs[var.env].cidr` "Unsupported attribute".
+    ["object [DynamicVal]", () => index(lit({ a: { m: 1 }, b: { m: 2 } }), DynamicVal), "unknown(any)"],
+    ["list [DynamicVal]", () => index(lit(["a"]), DynamicVal), "unknown(any)"],
+    ["set [DynamicVal]", () => index(setVal([num("1")]), DynamicVal), "unknown(any)"],
   ];
   it.each(cases)("%s", (_n, f, want) => {
     expect(res(f())).toBe(want);

@@ -442,10 +442,9 @@ export function index(collection: Value, key: Value): OpResult {
   if (coll.kind === "null") return err("Attempt to index null value", "This value is null, so it does not have any indices.");
   if (k.kind === "null") return err("Invalid index", "Can't use a null value as an indexing key.");
   const ty = coll.type;
-  if (ty.kind === "dynamic" || (k.type.kind === "dynamic" && k.kind === "unknown")) {
-    if (ty.kind === "list" || ty.kind === "map") return marked(unknownVal(ty.element));
-    return marked(unknownVal(ty.kind === "dynamic" ? ty : ty.kind === "tuple" ? { kind: "dynamic" } : ty));
-  }
+  // Whatever the collection, an index of unknown type may select anything (or fail later): HCL
+  // answers cty.DynamicVal before looking at the collection's type.
+  if (ty.kind === "dynamic" || k.type.kind === "dynamic") return marked(unknownVal({ kind: "dynamic" }));
   switch (ty.kind) {
     case "list":
     case "tuple": {
