@@ -247,4 +247,28 @@ resource "terraform_data" "b" {
       '\nError: Invalid value for variable\n\n  on main.tf line 1:\n   1: variable "b" {\n    ├────────────────\n    │ var.b is 2\n\nb must be > 5, got 2.\n\nThis was checked by the validation rule at main.tf:4,3-13.\n',
     ]);
   });
+  // OpenTofu's NodeRootVariable converts and validates in the walk: what does not refer to the
+  // variable is still planned, a -target that does not need it leaves it out, and so does a
+  // destroy with nothing that needs it (pruneUnusedNodesTransformer). terraform 1.11 prints the
+  // same for each.
+  it("a root variable failing its rule stops only what refers to it", async () => {
+    const d = await dir({
+      "main.tf": 'variable "b" {\n  type    = number\n  default = 2\n  validation {\n    condition     = var.b > 5\n    error_message = "b must be > 5, got ${var.b}."\n  }\n}\nresource "terraform_data" "uses" {\n  input = var.b\n}\nresource "terraform_data" "other" {\n  input = "x"\n}\noutput "o" {\n  value = terraform_data.other.input\n}\n',
+    });
+    const error = '\nError: Invalid value for variable\n\n  on main.tf line 1:\n   1: variable "b" {\n    ├────────────────\n    │ var.b is 2\n\nb must be > 5, got 2.\n\nThis was checked by the validation rule at main.tf:4,3-13.\n';
+    const p = await runCommand(planCommand, ["-no-color", "-input=false"], d);
+    expect([p.code, p.stderr]).toEqual([1, error]);
+    expect(p.stdout).toContain("OpenTofu planned the following actions, but then encountered a problem:");
+    expect(p.stdout).toContain("# terraform_data.other will be created");
+    expect(p.stdout).not.toContain("terraform_data.uses");
+    expect(p.stdout).toContain('+ o = "x"');
+    const targeted = await runCommand(planCommand, ["-no-color", "-input=false", "-target=terraform_data.other"], d);
+    expect([targeted.code, targeted.stderr]).toEqual([0, ""]);
+    expect(targeted.stdout).toContain("Plan: 1 to add, 0 to change, 0 to destroy.");
+    const needed = await runCommand(planCommand, ["-no-color", "-input=false", "-target=terraform_data.uses"], d);
+    expect([needed.code, needed.stderr]).toEqual([1, error]);
+    const destroy = await runCommand(planCommand, ["-no-color", "-input=false", "-destroy"], d);
+    expect([destroy.code, destroy.stderr]).toEqual([0, ""]);
+    expect(destroy.stdout).toContain("No changes. No objects need to be destroyed.");
+  });
 });

@@ -3,7 +3,7 @@
 // ("Cycle: a, b").
 import type { Diagnostic } from "../hcl/index.js";
 import { AcyclicGraph } from "../graph/index.js";
-import { destroyEphemeralResourceTransformer, pruneUnusedEphemeralTransformer } from "./ephemeral_graph.js";
+import { destroyEphemeralResourceTransformer, pruneUnusedForDestroyTransformer } from "./ephemeral_graph.js";
 import { nodeName, type GraphNode } from "./nodes.js";
 import { providerFunctionTransformer } from "./provider_function_graph.js";
 import {
@@ -72,7 +72,7 @@ export function planTransformers(destroy: boolean): Transformer[] {
       providerFunctionTransformer,
       moduleExpansionTransformer,
       referenceTransformer,
-      pruneUnusedEphemeralTransformer,
+      pruneUnusedForDestroyTransformer,
       ephemeralCloseTransformer,
       targetingTransformer,
     ];
@@ -109,7 +109,7 @@ export function applyTransformers(destroy: boolean): Transformer[] {
     dependsOnTransformer,
     destroyEdgeTransformer,
     cbdEdgeTransformer,
-    ...(destroy ? [pruneUnusedEphemeralTransformer] : []),
+    ...(destroy ? [pruneUnusedForDestroyTransformer] : []),
     ephemeralCloseTransformer,
     targetingTransformer,
   ];

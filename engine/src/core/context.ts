@@ -168,14 +168,25 @@ export class Context {
     );
   }
 
-  /** Root variables: defaults, conversion, validation (OpenTofu's checkInputVariables + eval_variable). */
-  private rootVariables(run: RunState, config: Config, inputs: ReadonlyMap<string, InputValue>): Diagnostic[] {
+  /**
+   * Root variables: defaults, conversion, validation (OpenTofu's checkInputVariables + eval_variable).
+   * `inWalk`: a plan reports a variable's conversion and validation errors from its node in the
+   * walk, as OpenTofu's NodeRootVariable does, so what does not refer to it is still planned; a
+   * variable with no value fails before the walk either way.
+   */
+  private rootVariables(run: RunState, config: Config, inputs: ReadonlyMap<string, InputValue>, inWalk = false): Diagnostic[] {
     const decls = inputVariableDeclarations(config.module);
     // Rules that refer to more than variables run in the walk (variableValidation nodes).
     const fin = finalizeInputVariables(decls, inputs, { functions: run.functions([]) }, refersBeyondVariables);
     for (const [name, v] of fin.values) {
       run.values.set("var", RootModuleInstance, name, v);
       run.validatable.add(`${RootModuleInstance.toString()}|${name}`);
+    }
+    const upFront: Diagnostic[] = [];
+    for (const [name, diags] of fin.byName) {
+      const deferred = inWalk && !diags.some((d) => d.summary === "Required variable not set");
+      if (deferred) run.rootVariableDiagnostics.set(name, diags);
+      else upFront.push(...diags);
     }
     // Variables with validation rules are checkable objects: their results reach the plan and state.
     for (const [name, decl] of decls) {
@@ -184,7 +195,7 @@ export class Context {
       const ran = decl.validations.flatMap((rule, i) => (refersBeyondVariables(rule) ? [] : [i]));
       reportVariableValidations(run, RootModuleInstance, name, ran, fin.checks.get(name) ?? []);
     }
-    return fin.diagnostics;
+    return upFront;
   }
 
   private async walkGraph(run: RunState, graph: Graph, onProgress?: () => void): Promise<Diagnostic[]> {
@@ -306,17 +317,19 @@ export class Context {
         diagnostics.push(...(await validateBodies(givenConfig, providers, this.validateOptions())));
         if (hasErrors(diagnostics)) return errored();
       }
-      // The root module's variables are the plan walk's first nodes: a value that does not convert
-      // or fails a validation rule fails the plan ("Planning failed").
-      diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map()));
+      // The root module's variables are the plan walk's first nodes: one whose value does not
+      // convert or fails a validation rule fails there, and what refers to it is not planned.
+      diagnostics.push(...this.rootVariables(run, config, opts.variables ?? new Map(), true));
       if (hasErrors(diagnostics)) return { ...errored(), walked: true };
+      // Until the walk reports them, the variables' own problems go with any other failure.
+      const withVariables = () => [...diagnostics, ...[...run.rootVariableDiagnostics.values()].flat()];
       // Import blocks take part in normal plans only (import.ts).
       if (mode === "normal") diagnostics.push(...(generation?.diagnostics ?? validateImportTargets(config)));
-      if (hasErrors(diagnostics)) return errored();
+      if (hasErrors(diagnostics)) return errored(withVariables());
       const b: BuildContext = { config, state: moves.walk.state, providers, destroy, changes: [], targets: runOpts.targets, excludes: runOpts.excludes };
       const built = buildGraph(b, planTransformers(destroy));
       diagnostics.push(...built.diagnostics);
-      if (hasErrors(diagnostics)) return errored();
+      if (hasErrors(diagnostics)) return errored(withVariables());
       for (const k of forcedCreateBeforeDestroy(built.graph)) run.forcedCBD.add(k);
       // What each resource depends on, for the NoOp instances that record it while planning.
       for (const n of built.graph.vertices()) if (n.kind === "resource") run.dependencies.set(nodeName(n), resourceDependencies(built.graph, n));

@@ -20,6 +20,7 @@ export const destroyEphemeralResourceTransformer: Transformer = (g, b) => {
 function onlyProvidesValues(n: GraphNode): boolean {
   switch (n.kind) {
     case "variable":
+    case "variableValidation":
     case "local":
     case "output":
     case "moduleCall":
@@ -33,13 +34,20 @@ function onlyProvidesValues(n: GraphNode): boolean {
 }
 
 /**
- * Removes the ephemeral resources nothing of the destroy needs, and the provider configurations
- * that only those used (run after the reference and provider edges are in place, before close
- * nodes). Other nodes stay as they were.
+ * Removes the ephemeral resources, variables, local values and module outputs nothing of the
+ * destroy needs, and the provider configurations that only unused ephemeral resources used (run
+ * after the reference and provider edges are in place, before close nodes), as OpenTofu's
+ * pruneUnusedNodesTransformer does: so a variable whose value fails its validation rule fails a
+ * destroy only when the destroy needs it. Other nodes stay as they were.
  */
-export const pruneUnusedEphemeralTransformer: Transformer = (g) => {
+export const pruneUnusedForDestroyTransformer: Transformer = (g) => {
   const needed = neededNodes(g);
-  const unused = new Set(g.vertices().filter((n) => n.kind === "resource" && n.config.mode === "ephemeral" && !needed.has(n)));
+  // Module calls stay (they expand the module instances), and so do the values they are made of.
+  const expansion = new Set<GraphNode>();
+  for (const n of g.vertices()) if (n.kind === "moduleCall") for (const a of g.ancestors(n)) expansion.add(a);
+  const unusedValue = (n: GraphNode) => (n.kind === "variable" || n.kind === "variableValidation" || n.kind === "local" || n.kind === "output") && !expansion.has(n);
+  const unusedEphemeral = (n: GraphNode) => n.kind === "resource" && n.config.mode === "ephemeral";
+  const unused = new Set(g.vertices().filter((n) => (unusedValue(n) || unusedEphemeral(n)) && !needed.has(n)));
   const providers = g.vertices().filter((n) => {
     if (n.kind !== "provider" || needed.has(n)) return false;
     const users = g.upEdges(n);

@@ -94,8 +94,13 @@ function staticPathOf(m: ModuleInstance): string[] {
 }
 
 async function evalModuleVariable(run: RunState, n: Extract<GraphNode, { kind: "variable" }>): Promise<Diagnostic[]> {
-  // Root module variables are set from the caller's values before the walk.
-  if (n.module.length === 0) return [];
+  // Root module variables are set from the caller's values before the walk; their problems are
+  // reported here, so that what refers to them is skipped.
+  if (n.module.length === 0) {
+    const diags = run.rootVariableDiagnostics.get(n.name) ?? [];
+    run.rootVariableDiagnostics.delete(n.name);
+    return diags;
+  }
   const diagnostics: Diagnostic[] = [];
   const cfg = run.moduleConfig(n.module);
   const parentCfg = run.moduleConfig(n.module.slice(0, -1));

@@ -112,6 +112,8 @@ export class RunState {
   readonly childOutputChanges: { readonly module: ModuleInstance; readonly name: string; readonly created: boolean }[] = [];
   /** Child module variable instances ("module instance|name") whose value converted cleanly, for their validation node. */
   readonly validatable = new Set<string>();
+  /** Plan: each root variable's conversion and validation errors, reported by its node in the walk. */
+  readonly rootVariableDiagnostics = new Map<string, Diagnostic[]>();
   /**
    * The resources each node depends on (by node name), recorded in state: apply nodes when they
    * apply, resource nodes of a plan for instances that plan NoOp.

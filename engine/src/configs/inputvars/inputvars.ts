@@ -23,6 +23,8 @@ export interface FinalizeResult {
   /** Per variable, the status of each validation rule in order. */
   readonly checks: Map<string, ValidationResult[]>;
   readonly diagnostics: Diagnostic[];
+  /** The same diagnostics by the variable they are about. */
+  readonly byName: Map<string, Diagnostic[]>;
 }
 
 /**
@@ -41,10 +43,16 @@ export function finalizeInputVariables(
   const values = new Map<string, Value>();
   const failed = new Set<string>();
   const diagnostics: Diagnostic[] = [];
+  const byName = new Map<string, Diagnostic[]>();
+  const report = (name: string, diags: readonly Diagnostic[]) => {
+    if (diags.length === 0) return;
+    diagnostics.push(...diags);
+    byName.set(name, [...(byName.get(name) ?? []), ...diags]);
+  };
   for (const [name, decl] of declMap) {
     const raw = inputs.get(name) ?? { value: undefined, sourceType: "config" as const, sourceRange: decl.declRange };
     const r = prepareFinalInputVariableValue(raw, decl);
-    diagnostics.push(...r.diagnostics);
+    report(name, r.diagnostics);
     if (r.failed) failed.add(name);
     values.set(name, markVariableValue(r.value, decl));
   }
@@ -54,9 +62,9 @@ export function finalizeInputVariables(
     if (failed.has(name) || rules.length === 0) continue;
     const r = evalVariableValidations({ ...decl, validations: rules }, values.get(name) as Value, { ...scope, variables: values });
     checks.set(name, r.statuses);
-    diagnostics.push(...r.diagnostics);
+    report(name, r.diagnostics);
   }
-  return { values, checks, diagnostics };
+  return { values, checks, diagnostics, byName };
 }
 
 export interface InputVariablesOptions extends CollectOptions {
