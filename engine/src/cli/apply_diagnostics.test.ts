@@ -58,4 +58,32 @@ describe("apply: the plan's diagnostics", () => {
     const [question] = linesOf(r.stdout, /Do you want to perform these actions\?/);
     expect(warning).toBeLessThan(question ?? -1);
   });
+  // A check block's data source that cannot be read fails the block, whose assertions are then
+  // skipped, also when they would wait for the apply (they wait for the read); its warnings are
+  // the block's reports, shown once after an auto-approved apply. terraform 1.11 prints the same.
+  it("a check block's unreadable data source: its warning once, its assertions skipped", async () => {
+    const { dir } = workDir({
+      "main.tf": `resource "terraform_data" "a" {
+  input = "a"
+}
+check "health" {
+  data "terraform_remote_state" "s" {
+    backend = "local"
+    config = {
+      path = "nope.tfstate"
+    }
+  }
+  assert {
+    condition     = terraform_data.a.output == "b"
+    error_message = "a is not b."
+  }
+}
+`,
+    });
+    const r = await runCommand(applyCommand, ["-no-color", "-auto-approve"], dir);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    expect(linesOf(r.stdout, /^Warning: Unable to find remote state/)).toHaveLength(1);
+    expect(r.stdout).not.toContain("more similar warning");
+    expect(r.stdout).not.toContain("Check block assertion");
+  });
 });

@@ -43,13 +43,12 @@ export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
 
 /**
  * Whether a check block raised the diagnostic (tofu's CheckRuleDiagnosticExtra with a check
- * container). Core does not mark diagnostics with their rule, so the rule's summary tells:
- * "Check block assertion failed", "Check block data resource known after apply", and the like.
- * Warnings from reading a check block's nested data source keep the reader's own summary and are
- * not recognised.
+ * container): the read of its nested data source marks its diagnostics; its rules' own are told
+ * by their summary ("Check block assertion failed", "Check block data resource known after
+ * apply", and the like).
  */
 export function fromCheckBlock(d: Diagnostic): boolean {
-  return d.summary.startsWith("Check block assertion ") || d.summary.startsWith("Check block data resource ");
+  return d.fromCheckBlock === true || d.summary.startsWith("Check block assertion ") || d.summary.startsWith("Check block data resource ");
 }
 
 /**

@@ -15,7 +15,7 @@
 // warnings and the check block's data rule fails, so the block's assertions are skipped.
 import { AbsResourceInstance, ConfigResource, Module as ModuleAddr, Resource as ResourceAddr, type Reference } from "../addrs/index.js";
 import { descendent, modulePathString, resourceAddrString, type Resource } from "../configs/index.js";
-import { copyDiagnostic, hasErrors, type Diagnostic } from "../hcl/index.js";
+import { copyDiagnostic, hasErrors, markFromCheckBlock, type Diagnostic } from "../hcl/index.js";
 import { attributeImpliedType, impliedType, nestedBlockImpliedType, unknownAsNull, type Attribute, type Block, type NestedBlock, type NestedObject } from "../providers/index.js";
 import { newResourceInstanceChange, type ActionReason } from "../plans/index.js";
 import { isWhollyKnown, listVal, nullVal, objectVal, tupleVal, unknownVal, type PathValueMarks, type Value } from "../values/index.js";
@@ -222,8 +222,9 @@ function reportNestedRead(run: RunState, check: NestingCheck, readDiags: readonl
   else checks.reportCheckResult(check.configAddr, check.objectAddr, "CheckDataResource", 0, "fail", errorText(errors));
 }
 
+/** A nested read's diagnostics, all warnings and all the check block's (tofu's OverrideAll). */
 function asWarnings(ds: readonly Diagnostic[]): Diagnostic[] {
-  return ds.map((d) => (d.severity === "error" ? copyDiagnostic(d, { severity: "warning" }) : d));
+  return ds.map((d) => markFromCheckBlock(copyDiagnostic(d, { severity: "warning" })));
 }
 
 /** Errors as one message, as tfdiags' Diagnostics.Err().Error() spells them. */

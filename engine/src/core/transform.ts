@@ -267,7 +267,13 @@ export function nodeReferences(n: GraphNode, b: BuildContext): { module: readonl
     }
     case "check": {
       const c = descendent(b.config, n.module)?.module.checks.get(n.name);
-      return c ? { module: n.module, traversals: c.asserts.flatMap(checkReferences) } : undefined;
+      if (!c) return undefined;
+      // The assertions wait for the block's own data source: a read that fails skips them.
+      const d = c.dataResource;
+      const nested: Traverser[][] = d
+        ? [[{ kind: "Root", name: "data", range: d.declRange }, { kind: "Attr", name: d.type, range: d.declRange }, { kind: "Attr", name: d.name, range: d.declRange }]]
+        : [];
+      return { module: n.module, traversals: [...c.asserts.flatMap(checkReferences), ...nested] };
     }
     case "moduleCall": {
       const call = descendent(b.config, n.module)?.module.moduleCalls.get(n.name);

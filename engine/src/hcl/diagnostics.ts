@@ -29,6 +29,12 @@ export interface Diagnostic {
    * `withExpression`, which keeps it out of equality checks and JSON; `copyDiagnostic` keeps it.
    */
   readonly expression?: DiagnosticExpression;
+  /**
+   * Raised by a check block: one of its rules, or the read of its nested data source (tofu's
+   * CheckRuleDiagnosticExtra). Set only through `markFromCheckBlock`, which keeps it out of
+   * equality checks and JSON; `copyDiagnostic` keeps it.
+   */
+  readonly fromCheckBlock?: true;
 }
 
 /** One line of the "├────" section: a traversal and what its value was (tofu's `snippet.values`). */
@@ -75,9 +81,15 @@ export function withExpression<D extends Diagnostic>(d: D, expression: Diagnosti
   return d;
 }
 
-/** A changed copy of a diagnostic that keeps its expression (object spread would drop it). */
-export function copyDiagnostic(d: Diagnostic, changes: Partial<Omit<Diagnostic, "expression">>): Diagnostic {
+export function markFromCheckBlock<D extends Diagnostic>(d: D): D {
+  Object.defineProperty(d, "fromCheckBlock", { value: true, writable: true, configurable: true, enumerable: false });
+  return d;
+}
+
+/** A changed copy of a diagnostic that keeps its expression and check-block mark (object spread would drop them). */
+export function copyDiagnostic(d: Diagnostic, changes: Partial<Omit<Diagnostic, "expression" | "fromCheckBlock">>): Diagnostic {
   const out: Diagnostic = { ...d, ...changes };
+  if (d.fromCheckBlock) markFromCheckBlock(out);
   return d.expression ? withExpression(out, d.expression) : out;
 }
 

@@ -13,7 +13,7 @@ export type {
   DiagnosticFunctionParam,
   Severity,
 } from "./diagnostics.js";
-export { copyDiagnostic, errorDiag, hasErrors, withExpression } from "./diagnostics.js";
+export { copyDiagnostic, errorDiag, hasErrors, markFromCheckBlock, withExpression } from "./diagnostics.js";
 export { invalidTokenDiagnostics, parseConfig, parseExpression, parseTemplate, type ParseResult } from "./parse.js";
 export {
   parseJSONConfig,
