@@ -184,8 +184,7 @@ export class Context {
     }
     const upFront: Diagnostic[] = [];
     for (const [name, diags] of fin.byName) {
-      const deferred = inWalk && !diags.some((d) => d.summary === "Required variable not set");
-      if (deferred) run.rootVariableDiagnostics.set(name, diags);
+      if (inWalk && !fin.unset.has(name)) run.rootVariableDiagnostics.set(name, diags);
       else upFront.push(...diags);
     }
     // Variables with validation rules are checkable objects: their results reach the plan and state.

@@ -5,7 +5,8 @@
 // again, in the destroy plan and in the apply of a destroy plan, so that a provider configured
 // from one gets the real value. Only the ephemeral resources that what the destroy does depends
 // on (directly, or through locals, variables, providers and other ephemeral resources) are
-// opened; terraform 1.11 opens no others in its destroy walk either.
+// opened; terraform 1.11 opens no others in its destroy walk either. The variables, local values
+// and module outputs nothing needs are pruned with them.
 import { allConfigs } from "../configs/index.js";
 import type { GraphNode } from "./nodes.js";
 import type { Graph, Transformer } from "./transform.js";

@@ -236,6 +236,14 @@ describe("finalisation", () => {
     expect(brief(r.diagnostics)).toEqual(['error: Required variable not set: The variable "n" is required, but is not set.']);
   });
 
+  it("tells the variables given no value from those whose value failed, by name", () => {
+    const dv = decls('variable "req" {}\nvariable "n" {\n  type = number\n}\nvariable "ok" {\n  default = 1\n}\n');
+    const r = finalizeInputVariables(dv, new Map([["n", { value: stringVal("abc"), sourceType: "caller" as const }]]), { functions });
+    expect([...r.unset]).toEqual(["req"]);
+    expect([...r.byName.keys()]).toEqual(["req", "n"]);
+    expect(r.byName.get("n")?.map((d) => d.summary)).toEqual(["Invalid value for input variable"]);
+  });
+
   it("stops before finalising when parsing failed, but still returns undeclared values", async () => {
     const r = await buildInputVariables({
       declarations: decls('variable "n" {}\n'),

@@ -25,6 +25,8 @@ export interface FinalizeResult {
   readonly diagnostics: Diagnostic[];
   /** The same diagnostics by the variable they are about. */
   readonly byName: Map<string, Diagnostic[]>;
+  /** Variables given no value that have none of their own (required, or an invalid default). */
+  readonly unset: Set<string>;
 }
 
 /**
@@ -44,6 +46,7 @@ export function finalizeInputVariables(
   const failed = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const byName = new Map<string, Diagnostic[]>();
+  const unset = new Set<string>();
   const report = (name: string, diags: readonly Diagnostic[]) => {
     if (diags.length === 0) return;
     diagnostics.push(...diags);
@@ -54,6 +57,7 @@ export function finalizeInputVariables(
     const r = prepareFinalInputVariableValue(raw, decl);
     report(name, r.diagnostics);
     if (r.failed) failed.add(name);
+    if (r.failed && raw.value === undefined) unset.add(name);
     values.set(name, markVariableValue(r.value, decl));
   }
   const checks = new Map<string, ValidationResult[]>();
@@ -64,7 +68,7 @@ export function finalizeInputVariables(
     checks.set(name, r.statuses);
     report(name, r.diagnostics);
   }
-  return { values, checks, diagnostics, byName };
+  return { values, checks, diagnostics, byName, unset };
 }
 
 export interface InputVariablesOptions extends CollectOptions {
